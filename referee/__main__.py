@@ -1,0 +1,3 @@
+from referee.cli import main
+
+main()
