@@ -88,7 +88,8 @@ def _words_best(args: argparse.Namespace) -> None:
 def _bench(args: argparse.Namespace) -> None:
     from referee.lexicon import bench
 
-    print(f"lexicon benchmark: medians on this machine, baseline measured in the same run\n")
+    print("lexicon benchmark: medians on this machine, baseline measured in the same run;")
+    print("ratio = baseline / referee (above 1: the referee is faster or smaller)\n")
     print(bench.HEADER)
     for row in bench.run(progress=lambda msg: print(f"  ... {msg}", file=sys.stderr, flush=True)):
         print(bench.format_row(row), flush=True)
