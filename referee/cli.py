@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from referee import decks, lexicon
 from referee.cards import Kind, parse_faces
@@ -85,6 +86,74 @@ def _words_best(args: argparse.Namespace) -> None:
         print(word.upper())
 
 
+def _see(args: argparse.Namespace) -> None:
+    import time
+
+    import cv2
+    import numpy as np
+
+    import vision
+    from vision.annotate import annotate
+
+    up = np.array([float(v) for v in args.up.split(",")]) if args.up else vision.UP
+    reader = None
+    if args.reader == "tesseract":
+        from vision.tesseract import TesseractReader
+
+        reader = TesseractReader()
+    if args.annotate and len(args.images) > 1 and not Path(args.annotate).is_dir():
+        raise UserError("with several images, --annotate must name an existing folder")
+    failed = 0
+    for path in args.images:
+        try:
+            image = vision.load_image(path)
+        except vision.ImageError as exc:
+            failed += 1
+            print(f"referee: {exc}", file=sys.stderr)
+            if args.json:
+                print(json.dumps({"image": path, "error": str(exc)}, ensure_ascii=False), flush=True)
+            continue
+        started = time.perf_counter()
+        sightings = vision.see(image, up=up, reader=reader)
+        ms = (time.perf_counter() - started) * 1000
+        if args.json:
+            print(json.dumps({"image": path, "ms": round(ms, 1), "cards": [s.to_json() for s in sightings]},
+                             ensure_ascii=False), flush=True)
+        else:
+            print(f"{path}: {len(sightings)} cards ({ms:.0f} ms)")
+            for s in sorted(sightings, key=lambda s: (round(s.center[1] / 50), s.center[0])):
+                where = f"({s.center[0]:.0f}, {s.center[1]:.0f})"
+                extra = "" if s.visible >= 0.99 else f"  {100 * s.visible:.0f} % visible"
+                print(f"  {str(s.face):<8} at {where:<12} confidence {s.confidence:.2f}{extra}{'  sideways' if s.sideways else ''}")
+        if args.annotate:
+            out = Path(args.annotate)
+            if out.is_dir():
+                out = out / (Path(path).stem + "-seen.png")
+            cv2.imwrite(str(out), annotate(image, sightings))
+    if failed == len(args.images):
+        sys.exit(1)
+
+
+def _print_deck(args: argparse.Namespace) -> None:
+    from vision.synth.printable import deck_pdf
+
+    deck = decks.load(args.deck)
+    out = Path(args.output)
+    if out.suffix.lower() != ".pdf":
+        raise UserError("the output must be a .pdf file")
+    pages = deck_pdf(deck, out, progress=lambda done, total: print(f"\r  drawing card {done}/{total}", end="", file=sys.stderr))
+    print(f"\nwrote {out}: {len(deck)} cards on {pages} A4 pages (cut along the marks)", file=sys.stderr)
+
+
+def _bench_vision(args: argparse.Namespace) -> None:
+    from vision import bench
+
+    print("vision benchmark (held-out typefaces and card designs; medians on this machine)\n")
+    for line in bench.run(args.scenes, args.empty, args.seed,
+                          progress=lambda msg: print(f"  ... {msg}", file=sys.stderr, flush=True)):
+        print(line, flush=True)
+
+
 def _bench(args: argparse.Namespace) -> None:
     from referee.lexicon import bench
 
@@ -151,6 +220,32 @@ def build_parser() -> argparse.ArgumentParser:
     p = bsub.add_parser("lexicon", help="lexicon load, word check and word search",
                         description="Load time and memory, word check and word search, against a frozenset and brute force.")
     p.set_defaults(run=_bench)
+    p = bsub.add_parser("vision", help="card reading: accuracy on held-out designs and real photos, speed",
+                        description="Read a fresh synthetic held-out set (unseen typefaces and designs), empty tables and the real "
+                                    "photos in ../shared/realdata; time frames on one core; compare with Tesseract on the same crops.")
+    p.add_argument("--scenes", type=int, default=100, help="held-out scenes (default: 100)")
+    p.add_argument("--empty", type=int, default=100, help="empty tables (default: 100)")
+    p.add_argument("--seed", type=int, default=2026)
+    p.set_defaults(run=_bench_vision)
+
+    p = sub.add_parser("see", help="read the cards in photos",
+                       description="Find and read every card in each image. Prints a table, or with --json one JSON object per "
+                                   "image per line: {image, ms, cards: [{face, upright, corners, confidence, visible}]}.")
+    p.add_argument("images", nargs="+", metavar="IMAGE")
+    p.add_argument("--json", action="store_true", help="one JSON object per image per line")
+    p.add_argument("--annotate", metavar="OUT", help="write the image with each card outlined and labelled (a folder for several images)")
+    p.add_argument("--reader", choices=["cnn", "tesseract"], default="cnn", help="letter reader (default: cnn; tesseract is a slow fallback)")
+    p.add_argument("--up", metavar="X,Y", help="the reader's top as a direction in the image (default: 0,-1, the image's top)")
+    p.set_defaults(run=_see)
+
+    printing = sub.add_parser("print", help="print a deck as a PDF",
+                              description="Make printable things: a whole deck as a PDF to cut out.")
+    psub = printing.add_subparsers(dest="print_command", metavar="WHAT", required=True)
+    p = psub.add_parser("deck", help="every card of a deck, nine to an A4 page",
+                        description="Render every card of a deck file as a printable PDF (A4, 63x88 mm cards, cut marks).")
+    p.add_argument("deck", help="deck name or .toml file")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    p.set_defaults(run=_print_deck)
     return parser
 
 

@@ -1,5 +1,132 @@
 """Pixels to sightings: where each card lies in a camera image and what its face shows.
 
-Knows no game. Not built yet (see the project's issue on vision); the package exists so that the
-distribution's layout is fixed from the start.
+>>> import vision
+>>> sightings = vision.see(vision.load_image("table.jpg"))
+>>> [str(s.face) for s in sightings]
+['T', 'A/E', '?']
+
+Vision knows no game. :func:`see` finds card regions (:mod:`vision.detect`), straightens them
+towards the reader (:mod:`vision.crops`) and classifies them in one batch (:mod:`vision.read`).
+A two-vowel card is read by where its vowels sit: the one in the half towards the reader's top
+(``up``, the image's top unless a zone says otherwise) is the one in play.
 """
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from referee.cards import UNKNOWN, Face, Kind, parse_face
+from referee.errors import UserError
+from vision import crops, detect
+
+UP = crops.UP
+WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
+INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
+NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
+
+
+class ImageError(UserError):
+    """A file that is not a usable picture."""
+
+
+@dataclass
+class Sighting:
+    face: Face  # as read with ``up`` as the reader's top; UNKNOWN when unreadable
+    corners: np.ndarray  # 4 x 2, clockwise from the card's own top-left (the visible part of a covered card)
+    confidence: float
+    visible: float  # share of the card that can be seen
+    sideways: bool = False  # an oblong card lying across the reader's view (e.g. a multiplier)
+    alternatives: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def center(self) -> np.ndarray:
+        return self.corners.mean(axis=0)
+
+    def to_json(self) -> dict:
+        out = {"face": str(self.face), "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
+               "confidence": round(self.confidence, 3), "visible": round(self.visible, 3)}
+        if self.face.kind is Kind.TWO_VOWEL:
+            out["upright"] = self.face.upright
+        if self.sideways:
+            out["sideways"] = True
+        return out
+
+
+def load_image(path: str | Path) -> np.ndarray:
+    """A BGR picture from a file, or :class:`ImageError` saying why not."""
+    path = Path(path)
+    if not path.exists():
+        raise ImageError(f"{path}: no such file")
+    if path.is_dir():
+        raise ImageError(f"{path}: is a folder, not an image")
+    if path.stat().st_size == 0:
+        raise ImageError(f"{path}: empty file")
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    if image is None or image.size == 0:
+        raise ImageError(f"{path}: not an image OpenCV can read")
+    if min(image.shape[:2]) < 32:
+        raise ImageError(f"{path}: too small ({image.shape[1]}x{image.shape[0]}) to hold cards")
+    if float(image.std()) < 2.0:
+        raise ImageError(f"{path}: the picture is one flat colour (camera covered, or no light?)")
+    return image
+
+
+def _sideways(quad: np.ndarray, up: np.ndarray) -> bool:
+    if crops.is_square(quad):
+        return False
+    a, b, c = quad[0], quad[1], quad[2]
+    long_axis = (c - b) if np.linalg.norm(c - b) > np.linalg.norm(b - a) else (b - a)
+    long_axis = long_axis / (np.linalg.norm(long_axis) + 1e-9)
+    return abs(float(np.dot(long_axis, up))) < 0.5
+
+
+def see(image: np.ndarray, up: np.ndarray = UP, reader=None) -> list[Sighting]:
+    """Every card in a BGR image, read with ``up`` as the reader's top."""
+    from vision.read import reader as shared_reader
+
+    reader = reader or shared_reader()
+    up = np.asarray(up, np.float64) / (np.linalg.norm(up) + 1e-12)
+    regions = detect.find_cards(image)
+    whole = [r for r in regions if not r.partial]
+    strips = [r for r in regions if r.partial]
+    faced = [crops.facing(r.quad, up) for r in whole]
+    ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in strips]
+    batch = [crops.warp(image, q) for q in faced] + [crops.warp(image, q) for pair in ends for q in pair]
+    readings = reader.read(np.stack(batch)) if batch else []
+
+    sightings: list[Sighting] = []
+    card_area = float(np.median([r.area for r in whole])) if whole else None
+    for region, quad, reading in zip(whole, faced, readings):
+        if reading.label == "NOISE" or reading.noise > NOISE_MAX:
+            continue
+        face = parse_face(reading.label) if reading.confidence >= WHOLE_MIN else UNKNOWN
+        corners = np.roll(quad, -reading.side, axis=0)
+        if face.kind is Kind.TWO_VOWEL:
+            corners = quad  # its own top is the reader's: the upright vowel is up
+        sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
+
+    strip_readings = readings[len(whole):]
+    for k, region in enumerate(strips):
+        pair = strip_readings[2 * k : 2 * k + 2]
+        letters = [(r, q) for r, q in zip(pair, ends[k]) if r.label != "NOISE" and r.confidence >= INDEX_MIN]
+        visible = min(1.0, region.area / card_area) if card_area else 0.3
+        if not letters:
+            if min(r.noise for r in pair) < NOISE_MAX:
+                sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
+            continue
+        vowels = {r.label for r, _ in letters if r.label in "AEIOU" and len(r.label) == 1}
+        if len(letters) == 2 and len(vowels) == 2:
+            # a two-vowel card's indices: the one at the end towards the reader's top is in play
+            top = max(letters, key=lambda rq: float(np.dot(rq[1].mean(axis=0) - region.center, up)))
+            other = next(r for r, _ in letters if r is not top[0])
+            face = Face(Kind.TWO_VOWEL, top[0].label + other.label)
+            confidence = min(r.confidence for r, _ in letters)
+        else:
+            best, _ = max(letters, key=lambda rq: rq[0].confidence)
+            face, confidence = parse_face(best.label), best.confidence
+        sightings.append(Sighting(face, region.quad, confidence, visible))
+    return sightings

@@ -1,0 +1,203 @@
+"""Train the card classifier and export it to ONNX, with its model card.
+
+    pip install -e '.[train]'            # PyTorch (CPU wheel: torch==2.13.0)
+    python models/train.py               # the committed model: 90k samples, 12 epochs, seed 1
+    python models/train.py --samples 4000 --epochs 1 --out /tmp/smoke.onnx   # a smoke run
+
+Everything is drawn by the synthetic renderer (vision.synth) from the training typefaces and card
+designs; the held-out typefaces and designs are used only for the evaluation written to the model
+card. Same seed, same data, same weights (on the same PyTorch build). Generated data is cached under
+~/.cache/alpha-referee/train so a second run with the same settings starts training at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from vision.synth import samples  # noqa: E402
+
+CHUNK = 2000
+
+
+def _chunk(args: tuple[int, int, bool]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    seed, n, held_out = args
+    return samples.batch(seed, n, held_out)
+
+
+def dataset(seed: int, n: int, held_out: bool, workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """n samples, generated in chunks of CHUNK by ``workers`` processes, cached on disk."""
+    source = [*(HERE.parent / "vision" / "synth").glob("*.py"), HERE.parent / "vision" / "crops.py"]
+    digest = hashlib.sha1(b"".join(p.read_bytes() for p in sorted(source))).hexdigest()[:10]
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "alpha-referee" / "train"
+    path = cache / f"{'heldout' if held_out else 'train'}-{seed}-{n}-{digest}.npz"
+    if path.exists():
+        data = np.load(path)
+        return data["x"], data["y"], data["r"]
+    jobs = [(seed * 1_000_003 + k, min(CHUNK, n - k * CHUNK), held_out) for k in range((n + CHUNK - 1) // CHUNK)]
+    parts = []
+    started = time.time()
+    with ProcessPoolExecutor(workers) as pool:
+        for done, part in enumerate(pool.map(_chunk, jobs), 1):
+            parts.append(part)
+            print(f"  data {'held-out' if held_out else 'train'}: {done * CHUNK}/{n} samples, {time.time() - started:.0f} s",
+                  file=sys.stderr, flush=True)
+    x, y, r = (np.concatenate(p) for p in zip(*parts))
+    cache.mkdir(parents=True, exist_ok=True)
+    np.savez(path, x=x, y=y, r=r)
+    return x, y, r
+
+
+def build_model():
+    import torch
+    from torch import nn
+
+    def block(cin: int, cout: int) -> nn.Sequential:
+        return nn.Sequential(nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+    class CardNet(nn.Module):
+        """48x48 grey crop -> class logits and own-top side logits."""
+
+        def __init__(self, classes: int) -> None:
+            super().__init__()
+            self.features = nn.Sequential(
+                block(1, 16), nn.MaxPool2d(2),
+                block(16, 32), nn.MaxPool2d(2),
+                block(32, 64), nn.MaxPool2d(2),
+                block(64, 96), nn.MaxPool2d(2),
+                block(96, 128),
+            )
+            self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2), nn.Linear(128 * 3 * 3, 192), nn.ReLU(inplace=True))
+            self.classes = nn.Linear(192, classes)
+            self.sides = nn.Linear(192, 4)
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            h = self.head(self.features(x))
+            return self.classes(h), self.sides(h)
+
+    return CardNet(len(samples.CLASSES))
+
+
+def side_targets(y: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """Soft targets for the own-top side: spread over the turns under which a class looks the same."""
+    t = np.zeros((len(y), 4), np.float32)
+    for i, (cls, side) in enumerate(zip(y, r)):
+        turns = samples.symmetric_turns(samples.CLASSES[cls])
+        same = [(side + k * turns) % 4 for k in range(4 // turns)]
+        t[i, same] = 1.0 / len(same)
+    return t
+
+
+def augment(x, rng):
+    """Cheap on-the-fly variety on top of the rendered variety: contrast, shift, inversion-free."""
+    import torch
+
+    gain = torch.from_numpy(rng.uniform(0.8, 1.2, (x.shape[0], 1, 1, 1)).astype(np.float32))
+    shift = torch.from_numpy(rng.uniform(-0.2, 0.2, (x.shape[0], 1, 1, 1)).astype(np.float32))
+    return x * gain + shift
+
+
+def evaluate(model, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> dict:
+    import torch
+
+    from vision.crops import normalise
+
+    model.eval()
+    preds, sides = [], []
+    with torch.no_grad():
+        for k in range(0, len(x), 1024):
+            logits, side_logits = model(torch.from_numpy(normalise(x[k : k + 1024])))
+            preds.append(logits.argmax(1).numpy())
+            sides.append(side_logits.argmax(1).numpy())
+    pred, side = np.concatenate(preds), np.concatenate(sides)
+    per_class = {}
+    for c, name in enumerate(samples.CLASSES):
+        mask = y == c
+        if mask.any():
+            per_class[name] = (float((pred[mask] == c).mean()), int(mask.sum()))
+    turns = np.array([samples.symmetric_turns(samples.CLASSES[c]) for c in y])
+    side_ok = ((side - r) % turns == 0) | (turns == 1)
+    return {"accuracy": float((pred == y).mean()), "side_accuracy": float(side_ok[y != samples.NOISE].mean()),
+            "per_class": per_class}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Train the card classifier (PyTorch) and export it to ONNX.")
+    parser.add_argument("--samples", type=int, default=90_000, help="training samples (default: %(default)s)")
+    parser.add_argument("--heldout-samples", type=int, default=8_000, help="held-out evaluation samples")
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes drawing data")
+    parser.add_argument("--out", type=Path, default=HERE / "cards.onnx")
+    args = parser.parse_args(argv)
+
+    import torch
+    from torch import nn
+
+    from vision.crops import SIZE, normalise
+
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    x, y, r = dataset(args.seed, args.samples, False, args.workers)
+    hx, hy, hr = dataset(args.seed + 1000, args.heldout_samples, True, args.workers)
+    targets = side_targets(y, r)
+    model = build_model()
+    params = sum(p.numel() for p in model.parameters())
+    print(f"model: {params} parameters; {len(x)} training samples, {len(hx)} held-out", file=sys.stderr)
+
+    batch = 256
+    steps = args.epochs * ((len(x) + batch - 1) // batch)
+    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.15)
+    class_loss = nn.CrossEntropyLoss(label_smoothing=0.05)
+    started = time.time()
+    for epoch in range(args.epochs):
+        model.train()
+        order = rng.permutation(len(x))
+        total = 0.0
+        for k in range(0, len(x), batch):
+            idx = order[k : k + batch]
+            xb = augment(torch.from_numpy(normalise(x[idx])), rng)
+            logits, side_logits = model(xb)
+            loss = class_loss(logits, torch.from_numpy(y[idx]))
+            soft = torch.from_numpy(targets[idx])
+            loss = loss + 0.3 * -(soft * torch.log_softmax(side_logits, 1)).sum(1).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item() * len(idx)
+        held = evaluate(model, hx, hy, hr)
+        print(f"epoch {epoch + 1}/{args.epochs}: loss {total / len(x):.4f}, held-out accuracy {held['accuracy']:.4f}, "
+              f"own-top side {held['side_accuracy']:.4f}, {time.time() - started:.0f} s", file=sys.stderr, flush=True)
+
+    model.eval()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    dummy = torch.zeros(1, 1, SIZE, SIZE)
+    torch.onnx.export(model, dummy, str(args.out), input_names=["crops"], output_names=["classes", "sides"],
+                      dynamic_axes={"crops": {0: "n"}, "classes": {0: "n"}, "sides": {0: "n"}}, opset_version=17,
+                      dynamo=False)
+    held = evaluate(model, hx, hy, hr)
+    train_eval = evaluate(model, x[:8000], y[:8000], r[:8000])
+    report = {
+        "classes": list(samples.CLASSES), "parameters": params, "samples": args.samples, "epochs": args.epochs,
+        "seed": args.seed, "train_seconds": round(time.time() - started), "held_out": held,
+        "train_accuracy": train_eval["accuracy"], "torch": torch.__version__,
+    }
+    args.out.with_suffix(".json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB); held-out accuracy {held['accuracy']:.4f}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

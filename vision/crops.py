@@ -1,0 +1,76 @@
+"""From a card's quadrilateral to the small, upright, normalised picture the classifier reads.
+
+The same functions cut the training crops (:mod:`vision.synth.samples`) and the crops at run time,
+so that what the model learned is exactly what it is shown.
+
+The reader's "up" (the image's top by default, or a zone's own direction) decides how a card is
+turned before reading: a card of playing-card shape is straightened with its long side upright and
+the short side nearer the reader's top at the top, so its letter reads upright or upside down; a
+square tile may come out turned a quarter either way. The classifier then says what it sees and how
+the card's own top is turned.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+SIZE = 48  # crops are SIZE x SIZE grey
+UP = np.array([0.0, -1.0])  # the image's top
+
+
+def is_square(quad: np.ndarray) -> bool:
+    a = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[2])
+    b = np.linalg.norm(quad[2] - quad[1]) + np.linalg.norm(quad[0] - quad[3])
+    return max(a, b) / max(1e-6, min(a, b)) < 1.2
+
+
+def facing(quad: np.ndarray, up: np.ndarray = UP) -> np.ndarray:
+    """The quad's corners rolled so that its first edge is the card's top as the reader sees it:
+    for an oblong card one of its short edges, for a square one any edge; the one most towards ``up``."""
+    quad = np.asarray(quad, np.float32)
+    center = quad.mean(axis=0)
+    square = is_square(quad)
+    best, best_score = 0, -np.inf
+    for start in range(4):
+        a, b = quad[start], quad[(start + 1) % 4]
+        c = quad[(start + 2) % 4]
+        if not square and np.linalg.norm(b - a) > np.linalg.norm(c - b):
+            continue  # a long edge cannot be the top of an oblong card
+        score = float(np.dot((a + b) / 2 - center, up))
+        if score > best_score:
+            best, best_score = start, score
+    return np.roll(quad, -best, axis=0)
+
+
+def warp(image: np.ndarray, quad: np.ndarray, size: int = SIZE) -> np.ndarray:
+    """The inside of ``quad`` (first corner at the crop's top-left, clockwise) as a size x size grey crop."""
+    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    dst = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
+    M = cv2.getPerspectiveTransform(np.asarray(quad, np.float32), dst)
+    return cv2.warpPerspective(gray, M, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+def normalise(crops: np.ndarray) -> np.ndarray:
+    """uint8 [n, S, S] -> float32 [n, 1, S, S], each crop to zero mean and unit contrast, so that
+    lighting and ink colour do not matter."""
+    x = crops.astype(np.float32)
+    mean = x.mean(axis=(1, 2), keepdims=True)
+    std = x.std(axis=(1, 2), keepdims=True) + 8.0
+    return ((x - mean) / std)[:, None]
+
+
+def end_squares(quad: np.ndarray) -> list[np.ndarray]:
+    """The two square ends of a strip (the visible part of a covered card): where its corner
+    indices are. Each comes back as a quad in image coordinates, clockwise."""
+    quad = np.asarray(quad, np.float32)
+    # make the first edge a short one
+    if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
+        quad = np.roll(quad, -1, axis=0)
+    a, b, c, d = quad  # a-b short edge, b-c long edge
+    long = max(1e-6, float(np.linalg.norm(c - b)))
+    short = float(np.linalg.norm(b - a))
+    t = min(1.0, short / long)
+    first = np.float32([a, b, b + (c - b) * t, a + (d - a) * t])
+    second = np.float32([d + (a - d) * t, c + (b - c) * t, c, d])
+    return [first, second]

@@ -1,0 +1,218 @@
+"""Finding cards in an image: quadrilaterals of card face, whole or partly covered.
+
+A card is a region of the picture enclosed by edges and shaped like a (perspective) rectangle. Edges
+are found in lightness and in both colour channels, so a card shows up on a light table as well as on
+a dark one, and on a table of the same brightness but another colour. The regions between edges are
+then kept when they are convex, nearly fill their own quadrilateral and have a card's size. Printed
+detail inside a card (letters, frames, patterns) makes holes or nested regions, which are filled or
+dropped; what a covered card shows between its own edges and the card above it is a strip, kept as a
+partial card when it is as long as the whole cards around it.
+
+The classifier later rejects card-shaped things that are not cards (a sheet of paper, a phone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+WORK_SIZE = 800  # long side of the image the search runs on
+
+
+@dataclass
+class Region:
+    quad: np.ndarray  # 4 x 2 float32 image points, clockwise, starting nearest the image's top-left
+    area: float  # in image pixels
+    partial: bool = False  # a strip of a card that something covers
+
+    @property
+    def center(self) -> np.ndarray:
+        return self.quad.mean(axis=0)
+
+    @property
+    def sides(self) -> tuple[float, float]:
+        """(short, long) side lengths."""
+        a = np.linalg.norm(self.quad[1] - self.quad[0]) + np.linalg.norm(self.quad[3] - self.quad[2])
+        b = np.linalg.norm(self.quad[2] - self.quad[1]) + np.linalg.norm(self.quad[0] - self.quad[3])
+        return min(a, b) / 2, max(a, b) / 2
+
+
+def order_quad(points: np.ndarray) -> np.ndarray:
+    """Four points clockwise on screen, starting with the one nearest the image's top-left."""
+    pts = np.asarray(points, np.float32).reshape(4, 2)
+    c = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
+    pts = pts[np.argsort(angles)]  # clockwise on screen (y down)
+    start = int(np.argmin(pts.sum(axis=1)))
+    return np.roll(pts, -start, axis=0)
+
+
+def edge_map(small: np.ndarray, strength: float = 1.0) -> np.ndarray:
+    """Edges in lightness and both colour channels, thickened to close small gaps. ``strength``
+    scales the thresholds: faint edges separate touching cards, strong ones ignore table texture."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
+    L, a, b = cv2.split(lab)
+    edges = cv2.Canny(L, 25 * strength, 70 * strength, L2gradient=True)
+    edges |= cv2.Canny(a, 12 * strength, 30 * strength, L2gradient=True)
+    edges |= cv2.Canny(b, 12 * strength, 30 * strength, L2gradient=True)
+    return cv2.dilate(edges, np.ones((3, 3), np.uint8))
+
+
+def _quad_of(mask: np.ndarray) -> tuple[np.ndarray, float, float] | None:
+    """The quadrilateral of a filled region, its area and how well the region fills it. Thin
+    appendages (the slivers of the cards under a pile's top card) are cut off first."""
+    k = max(3, int(0.08 * np.sqrt(mask.sum())) | 1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    contour = max(contours, key=cv2.contourArea)
+    area = cv2.contourArea(contour)
+    hull = cv2.convexHull(contour)
+    hull_area = cv2.contourArea(hull)
+    if hull_area <= 0 or area / hull_area < 0.88:
+        return None
+    peri = cv2.arcLength(hull, True)
+    quad = None
+    for eps in (0.02, 0.04, 0.06):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            quad = approx.reshape(4, 2).astype(np.float32)
+            break
+    if quad is None:
+        quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    quad_area = cv2.contourArea(quad)
+    if quad_area <= 0:
+        return None
+    return quad, area, area / quad_area
+
+
+def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
+    """Card regions of a BGR image, whole cards and covered strips."""
+    h, w = image.shape[:2]
+    scale = min(1.0, WORK_SIZE / max(h, w))
+    small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) if scale < 1 else image
+    sh, sw = small.shape[:2]
+    edges = edge_map(small)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
+    min_side = 0.025 * min(sh, sw)
+    max_area = 0.2 * sh * sw
+    found: list[Region] = []
+
+    def consider(mask: np.ndarray, x: int, y: int, grow_px: float) -> None:
+        fitted = _quad_of(mask)
+        if fitted is None:
+            return
+        quad, filled, fill = fitted
+        if fill < 0.82 or filled > max_area or filled < min_side * min_side * 3:
+            return
+        quad = quad + np.float32([x - 1, y - 1])
+        c = quad.mean(axis=0)
+        quad = c + (quad - c) * (1 + grow_px / max(4.0, np.sqrt(filled)))
+        region = Region(order_quad(quad / scale), filled / scale / scale)
+        short, long = region.sides
+        if short >= min_side / scale and long / short <= 6:
+            found.append(region)
+
+    # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards)
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if area < min_side * min_side * 2 or bw * bh > max_area * 1.5 or min(bw, bh) < min_side:
+            continue
+        if x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
+            continue  # cut by the picture's edge: not readable as a whole
+        consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow)
+    # 2. outlines: the outer boundary of each connected drawing of strong edges (a card whose printing
+    #    splits its face, or whose frame runs close to its edge)
+    contours, _ = cv2.findContours(edge_map(small, 2.5), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in contours:
+        x, y, bw, bh = cv2.boundingRect(contour)
+        if min(bw, bh) < min_side or bw * bh > max_area * 1.5 or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
+            continue
+        mask = np.zeros((bh + 2, bw + 2), np.uint8)
+        cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
+        consider(mask, x, y, -1.0)
+    return [piece for region in _drop_nested(found) for piece in split_overlaps(image, region)]
+
+
+def _drop_nested(regions: list[Region]) -> list[Region]:
+    """Keep the outermost of regions inside each other (a card's frame, a half of a card, the same
+    card found as a face and as an outline, the cards of a fan inside the fan's outline)."""
+    kept: list[Region] = []
+    for region in sorted(regions, key=lambda r: -r.area):
+        if not any(_inside(region.center, outer.quad) for outer in kept):
+            kept.append(region)
+    return kept
+
+
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) > 0
+
+
+def _line_positions(profile: np.ndarray, low: float, high: float) -> list[int]:
+    """Centres of thin runs where a straight line crosses the whole group: the edge of a card lying on
+    another. A printed bar (a letter's stroke, a stripe) is thick, and is not taken."""
+    n = len(profile)
+    hits = np.flatnonzero(profile > 0.85)
+    hits = hits[(hits > low * n) & (hits < high * n)]
+    if not len(hits):
+        return []
+    lines = []
+    for run in np.split(hits, np.flatnonzero(np.diff(hits) > 1) + 1):
+        a, b = int(run[0]), int(run[-1])
+        while a > 0 and profile[a - 1] > 0.6:
+            a -= 1
+        while b < n - 1 and profile[b + 1] > 0.6:
+            b += 1
+        if b - a <= 14:
+            lines.append((a + b) // 2)
+    return lines
+
+
+def split_overlaps(image: np.ndarray, region: Region) -> list[Region]:
+    """A region that is a fanned group of cards, cut into the strips of the covered cards and the
+    card on top; a single card (or a squared pile) comes back unchanged.
+
+    Cards overlap along one axis, so the edge of each card lying on another is a straight line
+    across the whole group: found as a column (or row) of the straightened group that is an edge
+    from end to end."""
+    quad = region.quad
+    wq = float(np.linalg.norm(quad[1] - quad[0]))
+    hq = float(np.linalg.norm(quad[3] - quad[0]))
+    k = 200.0 / max(wq, hq)
+    W, H = max(8, round(wq * k)), max(8, round(hq * k))
+    M = cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
+    flat = cv2.warpPerspective(image, M, (W, H))
+    gray = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), (3, 3), 0).astype(np.float32)
+    best: tuple[int, list[int]] | None = None
+    for axis in (1, 0):  # 1: lines across columns (cards side by side), 0: across rows
+        grad = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3))
+        strong = (grad > 40).astype(np.uint8)
+        strong = cv2.dilate(strong, np.ones((1, 3) if axis == 1 else (3, 1), np.uint8))
+        span = strong[round(0.04 * H) : round(0.96 * H)] if axis == 1 else strong[:, round(0.04 * W) : round(0.96 * W)]
+        profile = span.mean(axis=0 if axis == 1 else 1)
+        lines = _line_positions(profile, 0.1, 0.9)
+        if lines and (best is None or len(lines) > len(best[1])):
+            best = (axis, lines)
+    if best is None:
+        return [region]
+    axis, lines = best
+    length = W if axis == 1 else H
+    cuts = [0, *lines, length]
+    pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 0.06 * length]
+    if len(pieces) < 2:
+        return [region]
+    widest = max(b - a for a, b in pieces)
+    inverse = np.linalg.inv(M)
+    out = []
+    for a, b in pieces:
+        if axis == 1:
+            rect = np.float32([[a, 0], [b, 0], [b, H], [a, H]])
+        else:
+            rect = np.float32([[0, a], [W, a], [W, b], [0, b]])
+        piece_quad = cv2.perspectiveTransform(rect.reshape(1, 4, 2), inverse).reshape(4, 2)
+        partial = (b - a) < 0.8 * widest
+        out.append(Region(order_quad(piece_quad), float(cv2.contourArea(piece_quad)), partial=partial))
+    return out

@@ -1,0 +1,198 @@
+"""Labelled crops for training and testing the card classifier.
+
+Each sample is what :mod:`vision.crops` cuts at run time: a whole card straightened towards the
+reader, a square end of a covered card's strip (a corner index, or nothing), or something that is
+not a card at all (table, paper, coin, hand, a crop across a card's edge). The label is the class
+(:data:`CLASSES`) and where the card's own top ended up in the crop (0 top, 1 right, 2 bottom, 3 left).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import cv2
+import numpy as np
+
+from referee.cards import LETTERS, VOWELS, Face, Kind, parse_face
+from vision import crops
+from vision.synth.cards import AMBIGUOUS, random_style, render_card
+from vision.synth.textures import _coin, _paper, draw_hand, table_texture
+
+PAIRS = tuple(f"{a}/{b}" for a, b in itertools.permutations(VOWELS, 2))
+SPECIAL = ("QU", "?", "QXZ", "BLITZ", "STEAL", "SWAP", "TRIBUTE", "STOP", "ARROW", "BACK")
+CLASSES: tuple[str, ...] = (*LETTERS, *SPECIAL, *PAIRS, "NOISE")
+NOISE = CLASSES.index("NOISE")
+
+# how many quarter turns leave a class looking the same (its rotation label is then ambiguous)
+SYMMETRY = {c: 2 for c in "HINSZ"} | {"O": 1, "X": 1, "NOISE": 1, "STOP": 1, "BACK": 2}
+
+
+def symmetric_turns(cls: str) -> int:
+    """1: any quarter turn looks the same; 2: a half turn does; 4: every turn differs."""
+    return SYMMETRY.get(cls, 4)
+
+
+def _lighting(rng: random.Random, img: np.ndarray) -> np.ndarray:
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    gain = rng.uniform(0.6, 1.2) * (1 + rng.uniform(-0.3, 0.3) * (xx / w - 0.5) + rng.uniform(-0.3, 0.3) * (yy / h - 0.5))
+    if rng.random() < 0.3:
+        cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.2, 0.6) * w
+        gain *= 1 - rng.uniform(0.2, 0.45) * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+    cast = np.array(rng.choice([(0.85, 0.97, 1.08), (1.08, 1.0, 0.9), (1, 1, 1)]), np.float32)
+    out = img.astype(np.float32) * gain[..., None] * cast
+    sigma = rng.choice([0, 0, 0.5, 0.8, 1.1, 1.5])
+    if sigma:
+        out = cv2.GaussianBlur(out, (0, 0), sigma)
+    out += np.random.default_rng(rng.randrange(2**32)).normal(0, rng.uniform(0, 6), out.shape).astype(np.float32)
+    out = np.clip(out, 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(45, 95)])
+    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+
+
+def _face_for(cls: str, rng: random.Random) -> Face:
+    if cls in PAIRS:
+        return parse_face(cls)
+    if cls == "?":
+        return Face(Kind.WILD)
+    return parse_face(cls)
+
+
+def _top_side(own_top: np.ndarray, canonical: np.ndarray) -> int:
+    """Which side of the straightened crop the card's own top-centre lands on (0 top .. 3 left)."""
+    M = cv2.getPerspectiveTransform(canonical.astype(np.float32), np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
+    x, y = cv2.perspectiveTransform(own_top.reshape(1, 1, 2).astype(np.float32), M).reshape(2)
+    return int(np.argmin([y, 1 - x, 1 - y, x]))
+
+
+def _scene_of(rng: random.Random, card: np.ndarray, angle: float, tilt: float):
+    """The card (RGBA) lying on a patch of table at ``angle``: (BGR patch, card corners in the patch)."""
+    h, w = card.shape[:2]
+    diag = math.hypot(w, h)
+    size = int(diag * rng.uniform(1.25, 1.6)) + 4
+    patch = table_texture(rng, size, size)
+    c = np.array([size / 2, size / 2]) + np.array([rng.uniform(-0.05, 0.05) * size for _ in range(2)])
+    a = math.radians(angle)
+    rot = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
+    local = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]])
+    corners = local @ rot.T + c
+    corners += np.array([[rng.uniform(-tilt, tilt) * w, rng.uniform(-tilt, tilt) * h] for _ in range(4)])
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    M = cv2.getPerspectiveTransform(src, corners.astype(np.float32))
+    warped = cv2.warpPerspective(card, M, (size, size))
+    alpha = warped[..., 3:4].astype(np.float32) / 255
+    shadow = cv2.GaussianBlur(alpha[..., 0], (0, 0), max(1.0, h * 0.02))[..., None]
+    patch = (patch * (1 - 0.3 * shadow)).astype(np.float32)
+    patch = (patch * (1 - alpha) + warped[..., 2::-1] * alpha).astype(np.uint8)
+    return patch, corners.astype(np.float32), M
+
+
+def _jitter(rng: random.Random, quad: np.ndarray, amount: float) -> np.ndarray:
+    size = float(np.linalg.norm(quad[2] - quad[0]))
+    return quad + np.float32([[rng.uniform(-amount, amount) * size for _ in range(2)] for _ in range(4)])
+
+
+def whole_card(rng: random.Random, cls: str, held_out: bool = False) -> tuple[np.ndarray, int, int]:
+    """A whole card of class ``cls``, straightened as at run time: (crop, class index, own-top side)."""
+    face = _face_for(cls, rng)
+    square = rng.random() < 0.3 and face.kind is not Kind.TWO_VOWEL
+    style = random_style(rng, held_out=held_out, square=square)
+    red = face.letters in ("J", "K", "QU", "X", "Z") and rng.random() < 0.4
+    card = render_card(face, style, rng.randint(48, 220), red=red, points=rng.randint(0, 10))
+    angle = rng.uniform(0, 360)
+    patch, corners, _ = _scene_of(rng, card, angle, tilt=0.05)
+    patch = _lighting(rng, patch)
+    seen = _jitter(rng, corners, 0.025)
+    canonical = crops.facing(seen)
+    side = _top_side((corners[0] + corners[1]) / 2, canonical)
+    label = cls
+    if face.kind is Kind.TWO_VOWEL and side == 2:
+        label = str(face.turned())  # the other vowel is now on top: it is the one in play
+        side = 0
+    return crops.warp(patch, canonical), CLASSES.index(label), side
+
+
+def corner(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int, int]:
+    """A square end of a covered card's strip: its corner index, or (without an index) NOISE."""
+    cls = rng.choice([c for c in CLASSES if c not in ("NOISE", "STOP")])
+    face = _face_for(cls, rng)
+    style = random_style(rng, held_out=held_out, square=rng.random() < 0.2)
+    card = render_card(face, style, rng.randint(80, 240), points=rng.randint(0, 10))
+    h, w = card.shape[:2]
+    s = rng.uniform(0.22, 0.42) * w
+    which = rng.randrange(4)  # 0 TL, 1 TR, 2 BR, 3 BL (card's own)
+    x0 = 0 if which in (0, 3) else w - s
+    y0 = 0 if which in (0, 1) else h - s
+    local = np.float32([[x0, y0], [x0 + s, y0], [x0 + s, y0 + s], [x0, y0 + s]])
+    patch, corners, M = _scene_of(rng, card, rng.uniform(0, 360), tilt=0.04)
+    patch = _lighting(rng, patch)
+    square = cv2.perspectiveTransform(local.reshape(1, 4, 2), M).reshape(4, 2)
+    canonical = crops.facing(_jitter(rng, square, 0.04))
+    own_top = cv2.perspectiveTransform(np.float32([[[x0 + s / 2, y0]]]), M).reshape(2)
+    side = _top_side(own_top, canonical)
+    # which letter is printed in this corner, upright as the card's own top says
+    label = "NOISE"
+    has_index = style.index and (which in (0, 2) or style.four_indices)
+    if face.kind is Kind.TWO_VOWEL and style.index:
+        label = face.letters[0] if which in (0, 1) else face.letters[1]
+        if which in (2, 3):
+            side = (side + 2) % 4  # the lower vowel is printed turned
+    elif has_index and face.kind in (Kind.LETTER, Kind.WILD, Kind.QXZ):
+        label = cls
+        if which in (2, 3):
+            side = (side + 2) % 4  # the bottom index is printed turned
+    return crops.warp(patch, canonical), CLASSES.index(label), side
+
+
+def noise(rng: random.Random) -> tuple[np.ndarray, int, int]:
+    """Something card-shaped that is not a card."""
+    size = rng.randint(64, 260)
+    patch = table_texture(rng, size, size)
+    kind = rng.randrange(5)
+    if kind == 1:
+        _paper(rng, patch, True)
+    elif kind == 2:
+        for _ in range(3):
+            _coin(rng, patch)
+    elif kind == 3:
+        draw_hand(rng, patch)
+    elif kind == 4:  # across the edge of a card
+        style = random_style(rng)
+        card = render_card(parse_face(rng.choice(LETTERS)), style, size)
+        y = rng.randint(-card.shape[0] // 2, size // 2)
+        x = rng.randint(size // 3, size - 4)
+        region = patch[max(0, y) : y + card.shape[0], x : x + card.shape[1]]
+        piece = card[max(0, -y) : max(0, -y) + region.shape[0], : region.shape[1]]
+        a = piece[..., 3:4] / 255
+        region[:] = (region * (1 - a) + piece[..., 2::-1] * a).astype(np.uint8)
+    patch = _lighting(rng, patch)
+    m = size * 0.15
+    quad = np.float32([[m, m], [size - m, m], [size - m, size - m], [m, size - m]])
+    quad[:, 0] = size / 2 + (quad[:, 0] - size / 2) * rng.uniform(0.5, 1.0)
+    quad = _jitter(rng, quad, 0.05)
+    return crops.warp(patch, crops.facing(quad)), NOISE, 0
+
+
+def sample(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int, int]:
+    roll = rng.random()
+    if roll < 0.58:
+        return whole_card(rng, rng.choice(CLASSES[:-1]), held_out)
+    if roll < 0.8:
+        return corner(rng, held_out)
+    return noise(rng)
+
+
+def batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """n samples from one seed: (crops uint8 [n, S, S], classes int64 [n], own-top sides int64 [n])."""
+    rng = random.Random(seed)
+    x = np.zeros((n, crops.SIZE, crops.SIZE), np.uint8)
+    y = np.zeros(n, np.int64)
+    r = np.zeros(n, np.int64)
+    for i in range(n):
+        x[i], y[i], r[i] = sample(rng, held_out)
+    return x, y, r
+
+
+__all__ = ["AMBIGUOUS", "CLASSES", "PAIRS", "batch", "corner", "noise", "sample", "whole_card"]
