@@ -154,6 +154,36 @@ def _bench_vision(args: argparse.Namespace) -> None:
         print(line, flush=True)
 
 
+def _games(args: argparse.Namespace) -> None:
+    from referee.games import REGISTRY
+
+    for name, game in sorted(REGISTRY.items()):
+        zones = game.zones(game.min_players)
+        more = f" ... ({', '.join(game.zones(game.max_players)[-2:])} with {game.max_players})" if game.zones(game.max_players) != zones else ""
+        print(f"{name}: {game.title}, {game.min_players}-{game.max_players} players, deck {game.deck}")
+        print(f"  zones: {', '.join(zones)}{more}")
+        for key, option in game.options.items():
+            choices = f" [{' | '.join(map(str, option.choices))}]" if option.choices else ""
+            print(f"  --option {key}={option.default}{choices}: {option.help}")
+        print()
+
+
+def _replay(args: argparse.Namespace) -> None:
+    from referee import feedback, recording
+
+    rec = recording.read(args.folder)
+    for verdict in recording.replay(rec):
+        if args.json:
+            print(json.dumps(verdict, ensure_ascii=False), flush=True)
+        elif verdict["event"] == "final":
+            print("\n" + feedback.describe(verdict))
+            width = max(len(n) for n in verdict["scores"])
+            for name, points in sorted(verdict["scores"].items(), key=lambda kv: -kv[1]):
+                print(f"  {name:<{width}}  {points:>4}")
+        else:
+            print(f"{verdict['t']:>7.1f}s  {feedback.describe(verdict)}", flush=True)
+
+
 def _bench(args: argparse.Namespace) -> None:
     from referee.lexicon import bench
 
@@ -227,6 +257,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--empty", type=int, default=100, help="empty tables (default: 100)")
     p.add_argument("--seed", type=int, default=2026)
     p.set_defaults(run=_bench_vision)
+
+    p = sub.add_parser("games", help="list the games, their options, players and table zones",
+                       description="List every game the referee knows with its player counts, table zones and options.")
+    p.set_defaults(run=_games)
+
+    p = sub.add_parser("replay", help="replay a recorded game and print the verdicts",
+                       description="Replay a recording folder (session.toml + events.jsonl) through the table tracker and the rules. "
+                                   "Prints a readable game log and score table, or with --json one verdict per line and always a "
+                                   "final line {event: final, scores, over, winner}. Same recording, same output.")
+    p.add_argument("folder", help="recording folder")
+    p.add_argument("--json", action="store_true", help="JSON lines")
+    p.set_defaults(run=_replay)
 
     p = sub.add_parser("see", help="read the cards in photos",
                        description="Find and read every card in each image. Prints a table, or with --json one JSON object per "

@@ -1,47 +1,53 @@
-"""``referee demo``: what the referee can do today, shown on a laptop with no camera.
+"""``referee demo``: the referee at work on a laptop with no camera.
 
-The full demo (a recorded Alpha game replayed through vision and rules with the display emulated)
-needs the vision, rules and session parts that are still being built; until then this shows the
-parts that exist and says plainly which do not.
+It replays a bundled recording of a short game of Alpha (Alpha Blitz's worked example, played on to
+the end), narrating every ruling, then reads a rendered photo of cards. The full demo of the design
+(an image recording replayed through vision, calibration and rules with the display emulated) needs
+the live-session part that is still being built; this says so at the end.
 """
 
 from __future__ import annotations
 
-from referee import decks, lexicon
-from referee.cards import parse_faces
+import random
+import time
+from pathlib import Path
 
+from referee import feedback, recording
+
+DEMO = Path(__file__).parent / "recordings" / "alpha-demo"
 MISSING = [
-    "card recognition from camera images (vision/)",
-    "the game rules, scoring and `referee replay` of recorded games",
+    "calibration, table layouts and the live session from a camera (`referee play`)",
     "camera, buttons, display and speech (hardware/)",
-    "calibration, live sessions and the replay of a bundled recorded game",
+    "the replay of a recorded camera game with the display emulated",
 ]
 
 
-def run() -> None:
-    print("Alpha referee demo\n")
-    print("Decks the referee knows:")
-    for name in decks.available():
-        deck = decks.load(name)
-        print(f"  {deck.title:<20} {len(deck):>3} cards")
+def run(pace: float = 0.0) -> None:
+    rec = recording.read(DEMO)
+    print(f"A game of Alpha between {' and '.join(rec.players)}, replayed from {DEMO.name}/\n")
+    for verdict in recording.replay(rec):
+        if verdict["event"] == "final":
+            print("\n" + feedback.describe(verdict))
+            break
+        print(f"  {verdict['t']:>5.0f}s  {feedback.describe(verdict)}")
+        time.sleep(pace)
 
-    en = lexicon.load("en")
-    piles = parse_faces("T R I N G A")
-    print("\nAlpha Blitz's worked example: the six piles show T R I N G A.")
-    print("Longest words from those letters, each usable again and again (4 letters or more):")
-    for word in en.best_from_letters(piles, min_length=4, limit=5):
-        print(f"  {word.upper()}")
-    for word in ("training", "fainting", "paint", "cards"):
-        info = en.check(word)
-        print(f"  {word.upper():<10} {'valid, ' + info.tier.name.lower() + ' tier' if info.tier else 'not a word'}")
-    print(f"  CARD then CARDING: same word family? {'yes' if en.same_family('card', 'carding') else 'no'}")
+    print("\nReading the cards in a photo of a table (rendered, in a card design the reader never saw):")
+    try:
+        import vision
+        from vision.synth.scene import render_scene
 
-    hand = parse_faces("S T R ? A/E I/O N G")
-    print("\nA hand of Alpha Playing Cards: " + " ".join(str(f) for f in hand))
-    print("Best anagrams (a two-vowel card is either vowel, ? is any letter):")
-    for word in en.best_from_cards(hand, min_length=4, limit=5):
-        print(f"  {word.upper()}")
+        scene = render_scene(random.Random(7), layout="loose", n_cards=8, held_out=True)
+        started = time.perf_counter()
+        seen = vision.see(scene.image)
+        ms = (time.perf_counter() - started) * 1000
+        truth = sorted(str(c.face) for c in scene.cards)
+        read = sorted(str(s.face) for s in seen)
+        print(f"  on the table: {' '.join(truth)}")
+        print(f"  read:         {' '.join(read)}   ({ms:.0f} ms)")
+    except Exception as exc:  # the demo goes on without vision, and says why
+        print(f"  vision is not available here: {exc}")
 
-    print("\nNot built yet (the demo will replay a recorded game once these exist):")
+    print("\nNot built yet (the full demo replays a recorded camera game once these exist):")
     for item in MISSING:
         print(f"  - {item}")

@@ -33,6 +33,12 @@ need=""
 command -v tesseract >/dev/null 2>&1 || need="$need tesseract-ocr"
 [ -e /usr/share/dict/swedish ] || need="$need wswedish"
 command -v espeak-ng >/dev/null 2>&1 || need="$need espeak-ng"
+# typefaces for the synthetic cards (training and held-out sets) and the printable deck
+for pkg in fonts-dejavu-core fonts-liberation fonts-freefont-ttf fonts-urw-base35 fonts-open-sans fonts-lato \
+           fonts-comic-neue fonts-crosextra-carlito fonts-crosextra-caladea fonts-cantarell fonts-ebgaramond \
+           fonts-texgyre fonts-roboto-unhinted; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || need="$need $pkg"
+done
 [ -d .venv ] || "$PY" -c 'import ensurepip, venv' 2>/dev/null || need="$need python3-venv"
 if [ -n "$need" ]; then
     if [ "$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO="sudo"; else SUDO="none"; fi

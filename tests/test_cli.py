@@ -61,4 +61,12 @@ def test_words_best(capsys):
 
 def test_demo_says_what_is_missing(capsys):
     code, out, _ = run(capsys, "demo")
-    assert code == 0 and "TRAINING" in out and "Not built yet" in out
+    assert code == 0 and "TRAINING scores 3" in out and "final scores: Peter 8, Mary 5" in out and "Not built yet" in out
+
+
+def test_games_lists_options_players_and_zones(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    for text in ("alpha:", "blitz:", "alphabet-bang:", "taketwo:", "pile1, pile2", "p1a, p1b", "line", "discard",
+                 "--option min_length=4", "3-6 players"):
+        assert text in out, text

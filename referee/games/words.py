@@ -1,0 +1,60 @@
+"""Rules about words shared by the games that make words from the letters on top of piles (Alpha and
+Blitz): are the letters in play, is the word long enough, was it (or a form of it) scored already,
+is it in the dictionary, how many red cards does it use."""
+
+from __future__ import annotations
+
+from referee.cards import Face, Kind
+from referee.decks import Deck
+from referee.lexicon import Lexicon, Tier, search
+
+TIERS = {"common": Tier.COMMON, "default": Tier.DEFAULT, "large": Tier.LARGE}
+
+
+def letters_in_play(faces: list[Face]) -> str:
+    """The letters the faces offer, for messages: "T R I N G A"."""
+    return " ".join(f.plays_as or str(f) for f in faces if f.plays_as)
+
+
+def missing_letters(word: str, faces: list[Face]) -> str | None:
+    """Why ``word`` cannot be spelled from ``faces`` (each usable again and again), or None."""
+    if search.spell_reusing(word, faces):
+        return None
+    available = {f.plays_as for f in faces if f.plays_as}
+    has_qu = "QU" in available
+    missing = []
+    target = word.upper()
+    pos = 0
+    while pos < len(target):
+        if has_qu and target.startswith("QU", pos):
+            pos += 2
+            continue
+        if target[pos] not in available and target[pos] not in missing:
+            missing.append(target[pos])
+        pos += 1
+    return f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not in play (in play: {letters_in_play(faces)})"
+
+
+def red_cards_used(word: str, faces: list[Face], deck: Deck, per_use: bool) -> int:
+    """Red-bordered cards the word uses: once per card, or once per use of its letters."""
+    target = word.upper()
+    count = 0
+    for face in faces:
+        if face.kind is Kind.LETTER and deck.is_red(face) and face.letters in target:
+            count += target.count(face.letters) if per_use else 1
+    return count
+
+
+def repeat_of(word: str, scored: list[str], lexicon: Lexicon) -> tuple[str, str] | None:
+    """(rule, reason) when ``word`` was scored already in this game, or is a form of a scored word."""
+    w = word.lower()
+    for earlier in scored:
+        if w == earlier:
+            return "repeat", f"{word.upper()} was already scored in this game"
+        if lexicon.same_family(w, earlier):
+            return "variation", f"{word.upper()} is a form of {earlier.upper()}, which was already scored"
+    return None
+
+
+def in_dictionary(word: str, lexicon: Lexicon, tier: str) -> bool:
+    return lexicon.is_word(word, TIERS[tier])

@@ -1,0 +1,83 @@
+"""Successive observations of the table to physical changes: a card put on a zone, taken back from
+it, or every card of a zone taken away.
+
+An observation maps zone names to the faces seen there in reading order; a pile lists its top card,
+or its last few cards bottom to top when they can be told apart (needed to see the same card played
+on an identical card). The tracker remembers each zone's history, so a pile whose top goes back to the card seen
+before it is a card taken back, not a new card played; a two-vowel card merely turned, or a wild
+card that has been declared, is the same card. A zone an observation leaves out, or whose top is
+unreadable, is taken as unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cards import Face, Kind, parse_face
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: str  # "play", "take_back" or "clear"
+    zone: str
+    face: Face | None = None
+    count: int = 0
+
+
+class TableTracker:
+    def __init__(self, zones: list[str], piles: bool = True) -> None:
+        self.zones = list(zones)
+        self.piles = piles
+        self.seen: dict[str, list[Face]] = {z: [] for z in zones}
+
+    def observe(self, table: dict[str, list]) -> list[Change]:
+        changes: list[Change] = []
+        for zone, faces in table.items():
+            if zone not in self.seen:
+                raise KeyError(zone)
+            shown = [f if isinstance(f, Face) else parse_face(f) for f in faces]
+            if any(f.kind is Kind.UNKNOWN for f in shown):
+                continue
+            changes += self._pile(zone, shown) if self.piles else self._line(zone, shown)
+        return changes
+
+    def _pile(self, zone: str, shown: list[Face]) -> list[Change]:
+        history = self.seen[zone]
+        top = shown[-1] if shown else None
+        if len(shown) > 1:
+            same = lambda a, b: len(a) == len(b) and all(x.card() == y.card() for x, y in zip(a, b))  # noqa: E731
+            if same(history[-len(shown):], shown):
+                return []
+            if same(history[-(len(shown) - 1):], shown[:-1]):
+                history.append(top)
+                return [Change("play", zone, top)]
+        if top is None:
+            if not history:
+                return []
+            count = len(history)
+            history.clear()
+            return [Change("clear", zone, count=count)]
+        if history and history[-1].card() == top.card():
+            history[-1] = top  # turned over, or a wild now declared: the same card
+            return []
+        if len(history) >= 2 and history[-2].card() == top.card():
+            history.pop()
+            return [Change("take_back", zone)]
+        history.append(top)
+        return [Change("play", zone, top)]
+
+    def _line(self, zone: str, shown: list[Face]) -> list[Change]:
+        known = self.seen[zone]
+        if not shown and known:
+            count = len(known)
+            known.clear()
+            return [Change("clear", zone, count=count)]
+        common = 0
+        while common < min(len(known), len(shown)) and known[common].card() == shown[common].card():
+            common += 1
+        changes = [Change("take_back", zone) for _ in range(len(known) - common)]
+        del known[common:]
+        for face in shown[common:]:
+            known.append(face)
+            changes.append(Change("play", zone, face))
+        return changes

@@ -1,0 +1,41 @@
+import numpy as np
+
+from vision import crops
+from vision.synth.cards import rotated_corners
+
+
+def test_facing_puts_the_short_edge_nearest_the_top_first():
+    for angle, own_top_first in [(0, True), (20, True), (180, False), (160, False)]:
+        card = rotated_corners((200, 200), (70, 100), angle)
+        faced = crops.facing(card)
+        top_mid = (faced[0] + faced[1]) / 2
+        assert top_mid[1] < 200  # the first edge is towards the image's top
+        assert np.allclose(faced[0], card[0]) == own_top_first
+
+
+def test_facing_follows_the_readers_up():
+    card = rotated_corners((200, 200), (70, 100), 0)
+    faced = crops.facing(card, up=np.array([0.0, 1.0]))  # reader on the far side
+    assert ((faced[0] + faced[1]) / 2)[1] > 200
+
+
+def test_square_tiles_may_turn_a_quarter():
+    tile = rotated_corners((100, 100), (80, 80), 90)
+    faced = crops.facing(tile)
+    assert ((faced[0] + faced[1]) / 2)[1] < 100
+
+
+def test_end_squares_sit_at_the_two_ends_of_a_strip():
+    strip = np.float32([[0, 0], [30, 0], [30, 120], [0, 120]])
+    first, second = crops.end_squares(strip)
+    assert np.allclose(first, [[0, 0], [30, 0], [30, 30], [0, 30]])
+    assert np.allclose(second, [[0, 90], [30, 90], [30, 120], [0, 120]])
+
+
+def test_normalise_ignores_brightness_and_contrast():
+    rng = np.random.default_rng(0)
+    crop = rng.integers(0, 255, (1, crops.SIZE, crops.SIZE)).astype(np.uint8)
+    dim = (crop * 0.5 + 20).astype(np.uint8)
+    a, b = crops.normalise(crop), crops.normalise(dim)
+    assert a.shape == (1, 1, crops.SIZE, crops.SIZE)
+    assert np.corrcoef(a.ravel(), b.ravel())[0, 1] > 0.99

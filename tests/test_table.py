@@ -1,0 +1,35 @@
+from referee.cards import parse_face
+from referee.table import Change, TableTracker
+
+
+def test_piles_play_turn_take_back_and_clear():
+    t = TableTracker(["pile1", "pile2"])
+    assert t.observe({"pile1": ["T"], "pile2": ["R"]}) == [Change("play", "pile1", parse_face("T")), Change("play", "pile2", parse_face("R"))]
+    assert t.observe({"pile1": ["T"], "pile2": ["R"]}) == []
+    assert t.observe({"pile2": ["F"]}) == [Change("play", "pile2", parse_face("F"))]
+    assert t.observe({"pile2": ["R"]}) == [Change("take_back", "pile2")]  # the card under it shows again
+    assert t.observe({"pile1": []}) == [Change("clear", "pile1", count=1)]
+
+
+def test_a_turned_or_declared_card_is_the_same_card():
+    t = TableTracker(["discard"])
+    t.observe({"discard": ["A/E"]})
+    assert t.observe({"discard": ["E/A"]}) == []
+    t.observe({"discard": ["?"]})
+    assert t.observe({"discard": ["?=G"]}) == []
+    assert t.seen["discard"][-1] == parse_face("?=G")
+
+
+def test_unreadable_zones_wait():
+    t = TableTracker(["pile1"])
+    t.observe({"pile1": ["T"]})
+    assert t.observe({"pile1": ["UNKNOWN"]}) == []
+    assert t.observe({"pile1": ["S"]}) == [Change("play", "pile1", parse_face("S"))]
+
+
+def test_lines_grow_shrink_and_clear():
+    t = TableTracker(["line"], piles=False)
+    assert [c.face for c in t.observe({"line": ["T", "O/E"]})] == [parse_face("T"), parse_face("O/E")]
+    assert t.observe({"line": ["T", "O/E", "B"]}) == [Change("play", "line", parse_face("B"))]
+    assert t.observe({"line": ["T", "O/E"]}) == [Change("take_back", "line")]
+    assert t.observe({"line": []}) == [Change("clear", "line", count=2)]
