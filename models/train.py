@@ -132,6 +132,69 @@ def evaluate(model, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> dict:
             "per_class": per_class}
 
 
+def onnx_speed(path: Path) -> float:
+    """Median milliseconds for one batch of 20 crops on one thread with ONNX Runtime."""
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = 1
+    session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    x = np.random.default_rng(0).normal(size=(20, 1, 48, 48)).astype(np.float32)
+    times = []
+    for _ in range(30):
+        t = time.perf_counter()
+        session.run(None, {"crops": x})
+        times.append((time.perf_counter() - t) * 1000)
+    return float(np.median(times))
+
+
+def model_card(report: dict, args) -> str:
+    held = report["held_out"]
+    rows = "\n".join(f"| `{name}` | {acc * 100:.1f} % | {n} |" for name, (acc, n) in held["per_class"].items())
+    return f"""# Model card: the card classifier (`cards.onnx`)
+
+What it does: reads one straightened 48x48 grey crop of a card (or of the square end of a covered
+card's strip) and says which of {len(report["classes"])} classes it shows - the letters A-Z, Å, Ä, Ö, the
+Qu card, the wild card, QXZ, Blitz, the three bird cards, Alfapet's stop tile and arrow, a card back,
+the 20 ordered two-vowel cards (the vowel in the half towards the reader first) and NOISE (not a
+card) - and where the card's own top is in the crop (4 sides). Used by `vision.see` through ONNX
+Runtime; the runtime never needs PyTorch.
+
+## Data
+Everything is drawn by `vision.synth` (`vision/synth/samples.py`): whole cards lying on rendered
+tables at any angle, with a slightly tilted camera, home lighting, blur, noise and JPEG, straightened
+exactly as at run time (`vision/crops.py`) from slightly wrong corners; square ends of covered cards
+(corner indices); and card-shaped things that are not cards (tables, papers with print, coins,
+hands, crops across a card's edge). {report["samples"]} training samples from {len(__import__("vision.synth.fonts", fromlist=["x"]).TRAIN)} typefaces
+of Debian font packages and the training card designs; no real photo was used.
+
+## Held-out evaluation
+{sum(n for _, n in held["per_class"].values())} samples drawn with typefaces and card designs never used in training (EB Garamond,
+TeX Gyre Adventor, Pagella and Schola, Roboto; double frames, other ink hues, four corner indices).
+
+- class accuracy: **{held["accuracy"] * 100:.2f} %** (training samples: {report["train_accuracy"] * 100:.2f} %)
+- own-top side accuracy (classes whose turns differ): {held["side_accuracy"] * 100:.2f} %
+
+| class | held-out accuracy | samples |
+|---|---|---|
+{rows}
+
+The whole-pipeline figures (finding cards on tables, covered cards, empty tables, real photos)
+are measured by `referee bench vision`; see the closing notes of the vision issue.
+
+## Size and speed
+{report["parameters"]} parameters, {Path(args.out).stat().st_size // 1024} KiB. One batch of 20 crops: {report["ms_per_20_crops"]:.2f} ms median on one
+thread of the training machine (ONNX Runtime, CPU).
+
+## How to retrain
+    pip install -e '.[train]'        # torch==2.13.0 (CPU wheel)
+    python models/train.py          # --samples {report["samples"]} --epochs {report["epochs"]} --seed {report["seed"]}
+
+Same seed, same data and weights on the same PyTorch build ({report["torch"]}); {report["train_seconds"]} s of training on
+2 CPU cores, after drawing the data (cached under ~/.cache/alpha-referee/train).
+"""
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Train the card classifier (PyTorch) and export it to ONNX.")
     parser.add_argument("--samples", type=int, default=90_000, help="training samples (default: %(default)s)")
@@ -195,7 +258,10 @@ def main(argv: list[str] | None = None) -> None:
         "seed": args.seed, "train_seconds": round(time.time() - started), "held_out": held,
         "train_accuracy": train_eval["accuracy"], "torch": torch.__version__,
     }
+    report["ms_per_20_crops"] = onnx_speed(args.out)
     args.out.with_suffix(".json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+    if args.out.parent == HERE:
+        (HERE / "MODEL_CARD.md").write_text(model_card(report, args), encoding="utf-8")
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB); held-out accuracy {held['accuracy']:.4f}", file=sys.stderr)
 
 

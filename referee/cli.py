@@ -184,6 +184,25 @@ def _replay(args: argparse.Namespace) -> None:
             print(f"{verdict['t']:>7.1f}s  {feedback.describe(verdict)}", flush=True)
 
 
+def _devices(args: argparse.Namespace) -> None:
+    from hardware import config as hw_config
+    from hardware import survey
+
+    cfg = hw_config.load(args.config)
+    findings = survey.survey(cfg)
+    for f in findings:
+        print(f"{f.device:<8} {'found' if f.ok else 'missing':<8} {f.detail}")
+    print()
+    kind = args.display or survey.display_kind(cfg, findings[2])
+    print("display: " + survey.test_display(kind, Path(args.png_folder)))
+    print("sound:   " + survey.test_speech(cfg, Path(args.wav) if args.wav else None))
+    if args.buttons:
+        for line in survey.wait_for_buttons(cfg):
+            print("buttons: " + line)
+    else:
+        print("buttons: not tested (add --buttons to press each one in turn)")
+
+
 def _bench(args: argparse.Namespace) -> None:
     from referee.lexicon import bench
 
@@ -257,6 +276,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--empty", type=int, default=100, help="empty tables (default: 100)")
     p.add_argument("--seed", type=int, default=2026)
     p.set_defaults(run=_bench_vision)
+
+    p = sub.add_parser("devices", help="list and test the camera, buttons, display and sound",
+                       description="Say which devices this machine has, show a test pattern on the display, say a test "
+                                   "sentence, and with --buttons wait for each button in turn.")
+    p.add_argument("--config", metavar="FILE", help="config file (default: /etc/alpha-referee/config.toml if present, else the shipped defaults)")
+    p.add_argument("--display", choices=["ssd1306", "sh1106", "framebuffer", "window", "png", "dummy", "none"],
+                   help="display to test instead of the configured one")
+    p.add_argument("--png-folder", default="display-test", metavar="DIR", help="where the png display writes (default: display-test)")
+    p.add_argument("--wav", metavar="DIR", help="write speech to WAV files in DIR instead of playing it")
+    p.add_argument("--buttons", action="store_true", help="wait for each button to be pressed")
+    p.set_defaults(run=_devices)
 
     p = sub.add_parser("games", help="list the games, their options, players and table zones",
                        description="List every game the referee knows with its player counts, table zones and options.")

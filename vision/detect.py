@@ -49,7 +49,7 @@ def order_quad(points: np.ndarray) -> np.ndarray:
     return np.roll(pts, -start, axis=0)
 
 
-def edge_map(small: np.ndarray, strength: float = 1.0) -> np.ndarray:
+def edge_map(small: np.ndarray, strength: float = 1.0, thicken: bool = True) -> np.ndarray:
     """Edges in lightness and both colour channels, thickened to close small gaps. ``strength``
     scales the thresholds: faint edges separate touching cards, strong ones ignore table texture."""
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
@@ -57,7 +57,7 @@ def edge_map(small: np.ndarray, strength: float = 1.0) -> np.ndarray:
     edges = cv2.Canny(L, 25 * strength, 70 * strength, L2gradient=True)
     edges |= cv2.Canny(a, 12 * strength, 30 * strength, L2gradient=True)
     edges |= cv2.Canny(b, 12 * strength, 30 * strength, L2gradient=True)
-    return cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    return cv2.dilate(edges, np.ones((3, 3), np.uint8)) if thicken else edges
 
 
 def _quad_of(mask: np.ndarray) -> tuple[np.ndarray, float, float] | None:
@@ -95,8 +95,6 @@ def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
     scale = min(1.0, WORK_SIZE / max(h, w))
     small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) if scale < 1 else image
     sh, sw = small.shape[:2]
-    edges = edge_map(small)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
     min_side = 0.025 * min(sh, sw)
     max_area = 0.2 * sh * sw
     found: list[Region] = []
@@ -116,14 +114,17 @@ def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
         if short >= min_side / scale and long / short <= 6:
             found.append(region)
 
-    # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards)
-    for i in range(1, n):
-        x, y, bw, bh, area = stats[i]
-        if area < min_side * min_side * 2 or bw * bh > max_area * 1.5 or min(bw, bh) < min_side:
-            continue
-        if x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
-            continue  # cut by the picture's edge: not readable as a whole
-        consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow)
+    # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards); with
+    #    thin edges too, so that printing running close to a card's border does not cut its face apart
+    for edges, grow_px in ((edge_map(small), grow), (edge_map(small, 1.0, thicken=False), grow / 2)):
+        n, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
+        for i in range(1, n):
+            x, y, bw, bh, area = stats[i]
+            if area < min_side * min_side * 2 or bw * bh > max_area * 1.5 or min(bw, bh) < min_side:
+                continue
+            if x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
+                continue  # cut by the picture's edge: not readable as a whole
+            consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow_px)
     # 2. outlines: the outer boundary of each connected drawing of strong edges (a card whose printing
     #    splits its face, or whose frame runs close to its edge)
     contours, _ = cv2.findContours(edge_map(small, 2.5), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

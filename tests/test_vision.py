@@ -1,0 +1,139 @@
+"""Reading cards through the real pipeline: OpenCV finding, real ONNX inference, on rendered tables."""
+
+import json
+import random
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import pytest
+
+import vision
+from referee.cards import Kind, parse_face
+from vision.synth import fonts
+from vision.synth.cards import CardStyle, render_card, rotated_corners
+from vision.synth.textures import table_texture
+
+FONT = next(f for f in fonts.fonts() if f.name == "DejaVuSans-Bold.ttf")
+PLAIN = CardStyle(font=FONT, index=True, underline=True, radius=0.05)
+
+
+def table(cards, size=(960, 720), seed=0, light=False):
+    """A plain table with the given (face, center, angle[, style]) cards lying on it; returns the image
+    and each card's corners."""
+    rng = random.Random(seed)
+    w, h = size
+    image = np.full((h, w, 3), (200, 205, 210) if light else (60, 80, 60), np.uint8)
+    image = cv2.addWeighted(image, 0.85, table_texture(rng, w, h), 0.15, 0)
+    placed = []
+    for face, center, angle, *style in cards:
+        style = style[0] if style else PLAIN
+        art = render_card(parse_face(face), style, 170, points=3)
+        corners = rotated_corners(center, (art.shape[1], art.shape[0]), angle).astype(np.float32)
+        src = np.float32([[0, 0], [art.shape[1], 0], [art.shape[1], art.shape[0]], [0, art.shape[0]]])
+        warped = cv2.warpPerspective(art, cv2.getPerspectiveTransform(src, corners), (w, h))
+        alpha = warped[..., 3:4] / 255.0
+        image = (image * (1 - alpha) + warped[..., 2::-1] * alpha).astype(np.uint8)
+        placed.append(corners)
+    return image, placed
+
+
+def read(image, up=vision.UP):
+    return sorted(((round(float(s.center[0])), str(s.face)) for s in vision.see(image, up=up)))
+
+
+@pytest.mark.parametrize("angle", [0, 90, 180, 270, 33, -140])
+def test_a_card_reads_at_any_rotation(angle):
+    image, _ = table([("F", (480, 360), angle)])
+    assert [face for _, face in read(image)] == ["F"]
+
+
+def test_several_cards_and_their_corners():
+    image, placed = table([("T", (200, 360), 10), ("R", (480, 360), -20), ("Å", (760, 360), 180)])
+    seen = sorted(vision.see(image), key=lambda s: s.center[0])
+    assert [str(s.face) for s in seen] == ["T", "R", "Å"]
+    for s, corners in zip(seen, placed):
+        # clockwise from the card's own top-left: the Å lying upside down starts at its own corner
+        assert np.abs(s.corners - corners).max() < 12, (s.face, s.corners, corners)
+        assert 0.6 < s.confidence <= 1 and s.visible == 1.0
+
+
+@pytest.mark.parametrize("pair", ["A/E", "O/I", "U/O", "I/U"])
+def test_two_vowel_cards_read_the_vowel_towards_the_reader(pair):
+    image, _ = table([(pair, (480, 360), 5)])
+    assert [face for _, face in read(image)] == [pair]
+    image, _ = table([(pair, (480, 360), 185)])
+    turned = str(parse_face(pair).turned())
+    assert [face for _, face in read(image)] == [turned]
+    # a reader sitting on the far side of the table sees the other vowel up
+    assert [face for _, face in read(image, up=np.array([0.0, 1.0]))] == [pair]
+
+
+@pytest.mark.parametrize("face", ["?", "QU", "BLITZ", "BACK", "STEAL", "QXZ"])
+def test_special_cards(face):
+    image, _ = table([(face, (480, 360), 12)])
+    assert [f for _, f in read(image)] == [face]
+
+
+def test_a_pile_shows_only_its_top_card():
+    image, _ = table([("K", (480, 360), 2), ("B", (483, 362), -1), ("S", (481, 358), 0)])
+    assert [face for _, face in read(image)] == ["S"]
+
+
+def test_a_fanned_line_reads_each_covered_cards_index():
+    cards = [(face, (300 + 40 * k, 360), 0) for k, face in enumerate("PLAY")]
+    image, _ = table(cards)
+    seen = read(image)
+    assert [face for _, face in seen] == ["P", "L", "A", "Y"]
+    partial = [s for s in vision.see(image) if s.visible < 1]
+    assert len(partial) == 3 and all(s.visible < 0.5 for s in partial)
+
+
+def test_an_empty_table_has_no_cards():
+    rng = random.Random(3)
+    from vision.synth.scene import render_scene
+
+    for _ in range(3):
+        scene = render_scene(rng, layout="empty")
+        assert vision.see(scene.image) == []
+    image, _ = table([], light=True)
+    assert vision.see(image) == []
+
+
+def test_see_json_contract_and_bad_input(tmp_path):
+    image, _ = table([("A/E", (300, 360), 0), ("Z", (650, 360), 15)])
+    good = tmp_path / "table.png"
+    cv2.imwrite(str(good), image)
+    grey = tmp_path / "grey.png"
+    cv2.imwrite(str(grey), np.full((480, 640, 3), 128, np.uint8))
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a picture")
+    out = tmp_path / "seen.png"
+    run = subprocess.run([sys.executable, "-m", "referee", "see", str(good), str(grey), str(empty), str(text),
+                          str(tmp_path / "missing.png"), "--json"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [line["image"] for line in lines] == [str(good), str(grey), str(empty), str(text), str(tmp_path / "missing.png")]
+    cards = sorted(lines[0]["cards"], key=lambda c: c["corners"][0][0])
+    assert [c["face"] for c in cards] == ["A/E", "Z"] and cards[0]["upright"] == "A"
+    for card in cards:
+        assert len(card["corners"]) == 4 and 0 <= card["confidence"] <= 1 and card["visible"] == 1.0
+    assert lines[0]["ms"] > 0
+    for line, why in zip(lines[1:], ["flat colour", "empty file", "not an image", "no such file"]):
+        assert why in line["error"]
+    assert len(run.stderr.strip().splitlines()) == 4
+    run = subprocess.run([sys.executable, "-m", "referee", "see", str(grey), str(empty)], capture_output=True, text=True)
+    assert run.returncode == 1
+    run = subprocess.run([sys.executable, "-m", "referee", "see", str(good), "--annotate", str(out)], capture_output=True, text=True)
+    assert run.returncode == 0 and "A/E" in run.stdout and cv2.imread(str(out)).shape == image.shape
+
+
+def test_the_reader_is_one_cached_session():
+    from vision.read import reader
+
+    assert reader() is reader()
+    readings = reader().read(np.zeros((5, 48, 48), np.uint8))
+    assert len(readings) == 5 and all(r.label == "NOISE" for r in readings)
