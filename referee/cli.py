@@ -145,6 +145,35 @@ def _print_deck(args: argparse.Namespace) -> None:
     print(f"\nwrote {out}: {len(deck)} cards on {pages} A4 pages (cut along the marks)", file=sys.stderr)
 
 
+def _print_mat(args: argparse.Namespace) -> None:
+    from calibration import layout, mat
+
+    out = Path(args.output)
+    if out.suffix.lower() != ".pdf":
+        raise UserError("the output must be a .pdf file")
+    board = layout.load(args.game)
+    pages = mat.mat_pdf(board, out, args.paper)
+    how = "one page" if pages == 1 else f"{pages} pages: print at 100 %, trim, overlap the marked edges and tape"
+    print(f"wrote {out}: the {args.game} mat, {board.mat[0]:.0f} x {board.mat[1]:.0f} mm on {args.paper} ({how})")
+
+
+def _calibrate(args: argparse.Namespace) -> None:
+    import vision
+    from calibration import homography
+
+    image = vision.load_image(args.image)
+    if args.corners:
+        values = [float(v) for v in args.corners.replace(";", ",").split(",")]
+        if len(values) != 8:
+            raise UserError("--corners needs eight numbers: x1,y1,x2,y2,x3,y3,x4,y4")
+        calibration = homography.from_corners(list(zip(values[::2], values[1::2])), args.game, image.shape[1::-1])
+    else:
+        calibration = homography.from_markers(image, args.game)
+    calibration.save(args.output)
+    how = "4 corner markers" if calibration.method == "markers" else "4 corners given by hand (an exact fit by construction)"
+    print(f"calibrated on {how}: fit error {calibration.error_mm:.2f} mm on the mat; saved {args.output}")
+
+
 def _bench_vision(args: argparse.Namespace) -> None:
     from vision import bench
 
@@ -277,6 +306,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=2026)
     p.set_defaults(run=_bench_vision)
 
+    p = sub.add_parser("calibrate", help="map the camera picture to the play mat",
+                       description="Find the play mat's four corner markers in a picture and save the mapping from pixels to "
+                                   "the mat, with its error; or, without a mat, give the play area's four corners by hand.")
+    p.add_argument("image", help="a picture from the camera, mat in view")
+    p.add_argument("--game", required=True, help="the game whose layout the mat shows")
+    p.add_argument("--corners", metavar="X1,Y1,...,X4,Y4", help="the play area's corners in pixels, clockwise from the first player's top-left")
+    p.add_argument("-o", "--output", default="calibration.json", metavar="FILE", help="where to save (default: calibration.json)")
+    p.set_defaults(run=_calibrate)
+
     p = sub.add_parser("devices", help="list and test the camera, buttons, display and sound",
                        description="Say which devices this machine has, show a test pattern on the display, say a test "
                                    "sentence, and with --buttons wait for each button in turn.")
@@ -313,6 +351,13 @@ def build_parser() -> argparse.ArgumentParser:
     printing = sub.add_parser("print", help="print a deck as a PDF",
                               description="Make printable things: a whole deck as a PDF to cut out.")
     psub = printing.add_subparsers(dest="print_command", metavar="WHAT", required=True)
+    p = psub.add_parser("mat", help="a game's play mat with its calibration markers",
+                        description="Render a game's play mat (zones, reading directions, ArUco corner markers) as a PDF, "
+                                    "tiled over several pages when it is larger than the paper.")
+    p.add_argument("game", help="alpha, blitz, alphabet-bang or taketwo")
+    p.add_argument("-o", "--output", required=True, metavar="FILE.pdf")
+    p.add_argument("--paper", choices=["A4", "A3"], default="A3", help="paper size (default: A3)")
+    p.set_defaults(run=_print_mat)
     p = psub.add_parser("deck", help="every card of a deck, nine to an A4 page",
                         description="Render every card of a deck file as a printable PDF (A4, 63x88 mm cards, cut marks).")
     p.add_argument("deck", help="deck name or .toml file")
