@@ -174,6 +174,33 @@ def _calibrate(args: argparse.Namespace) -> None:
     print(f"calibrated on {how}: fit error {calibration.error_mm:.2f} mm on the mat; saved {args.output}")
 
 
+def _play(args: argparse.Namespace) -> None:
+    from referee import play
+
+    options = {}
+    for item in args.option:
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value) if value[:1] in "0123456789-[{tf" and value not in ("", "-") else value
+    players = [p.strip() for p in args.players.split(",") if p.strip()] if args.players else []
+    game, source, display, record, speech = args.game, args.source, args.display, args.record, not args.quiet
+    if args.config:  # the referee box: what the command line leaves out comes from its config file
+        from hardware import config as hw_config
+
+        cfg = hw_config.load(args.config)
+        game = game or cfg.game.get("name")
+        players = players or list(cfg.game.get("players", []))
+        options = {**cfg.game.get("options", {}), **options}
+        source = source or cfg.camera.get("source")
+        display = display or cfg.display.get("kind", "none")
+        record = record or str(Path(cfg.state.get("folder", ".")) / "current-game")
+        speech = speech and cfg.speech.get("enabled", True)
+    if not args.resume and (not game or not players):
+        raise UserError("give the game and --players A,B (or --resume with --record DIR)")
+    show = (lambda v: print(json.dumps(v, ensure_ascii=False), flush=True)) if args.json else None
+    play.run(game, players, source or "picamera", options, Path(record) if record else None, args.resume,
+             Path(args.calibration) if args.calibration else None, show, display or "none", speech, args.speed)
+
+
 def _bench_vision(args: argparse.Namespace) -> None:
     from vision import bench
 
@@ -325,6 +352,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--wav", metavar="DIR", help="write speech to WAV files in DIR instead of playing it")
     p.add_argument("--buttons", action="store_true", help="wait for each button to be pressed")
     p.set_defaults(run=_devices)
+
+    p = sub.add_parser("play", help="referee a live game from a camera",
+                       description="Referee a game from a camera (or a folder of pictures, or a recording), taking typed words "
+                                   "and key presses: WORD, 2 WORD (player 2), pass, draw, !2 (player 2's button), quit.",
+                       epilog="Example: referee play alpha --players Peter,Mary --source webcam:0 --record games/tonight")
+    p.add_argument("game", nargs="?", help="alpha, blitz, alphabet-bang or taketwo")
+    p.add_argument("--players", metavar="A,B", help="player names in turn order")
+    p.add_argument("--source", help="picamera, webcam:N, folder:PATH or recording:PATH (default: picamera)")
+    p.add_argument("--record", metavar="DIR", help="journal the game (events, verdicts, changed frames) into DIR")
+    p.add_argument("--resume", action="store_true", help="carry on with the game journaled in --record DIR (a new game if there is none)")
+    p.add_argument("--calibration", metavar="FILE", help="a calibration from `referee calibrate` (default: find the mat's markers)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (see `referee games`)")
+    p.add_argument("--display", choices=["none", "window", "png", "sh1106", "ssd1306", "framebuffer"],
+                   help="where to show the referee's screen (default: none; png writes into DIR/display)")
+    p.add_argument("--quiet", action="store_true", help="no speech")
+    p.add_argument("--speed", type=float, default=0.0, metavar="X", help="pace a recording source at X times real time (default: as fast as possible)")
+    p.add_argument("--json", action="store_true", help="print verdicts as JSON lines")
+    p.add_argument("--config", metavar="FILE", help="the referee box's config file (used by the Pi service)")
+    p.set_defaults(run=_play)
 
     p = sub.add_parser("games", help="list the games, their options, players and table zones",
                        description="List every game the referee knows with its player counts, table zones and options.")

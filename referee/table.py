@@ -11,9 +11,50 @@ unreadable, is taken as unchanged.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from referee.cards import Face, Kind, parse_face
+
+
+Observation = dict[str, tuple[str, ...]]  # zone -> faces in reading order (notation strings)
+
+
+@dataclass
+class Settler:
+    """Accepts a table state only once it has settled: the same state in the last ``agree`` frames and
+    in most of the last ``window``, nothing moving for ``settle`` seconds, and - when cards would
+    disappear - for ``settle_removal`` seconds (a hand resting on a pile hides it; it does not take
+    it away). One misread frame is outvoted; a state is accepted once."""
+
+    settle: float = 0.3
+    settle_removal: float = 1.5
+    agree: int = 2
+    window: int = 5
+    history: list[tuple[float, Observation]] = field(default_factory=list)
+    last_motion: float = float("-inf")
+    accepted: Observation | None = None
+
+    def feed(self, t: float, observation: Observation, moving: bool = False) -> Observation | None:
+        if moving:
+            self.last_motion = t
+        self.history.append((t, observation))
+        del self.history[: -self.window]
+        if len(self.history) < self.agree or observation == self.accepted:
+            return None
+        recent = [obs for _, obs in self.history[-self.agree :]]
+        if any(obs != observation for obs in recent):
+            return None
+        votes = sum(obs == observation for _, obs in self.history)
+        if votes * 2 <= len(self.history) and len(self.history) == self.window:
+            return None
+        first_seen = min(ts for ts, obs in self.history if obs == observation)
+        removes = self.accepted is not None and any(
+            len(observation.get(zone, ())) < len(faces) for zone, faces in self.accepted.items())
+        wait = self.settle_removal if removes else self.settle
+        if t - max(first_seen, self.last_motion) < wait:
+            return None
+        self.accepted = observation
+        return observation
 
 
 @dataclass(frozen=True)

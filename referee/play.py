@@ -1,0 +1,211 @@
+"""``referee play``: the live loop around a :class:`~referee.session.Session` - frames from a camera
+source, typed words and key presses from the keyboard (or inputs from a recording), verdicts to the
+terminal, the display and the speaker, everything journaled so that ``--resume`` carries on after a
+crash or a power cut exactly where the game was.
+
+Typed lines (desktop):  ``WORD`` a word by the player whose turn it is; ``2 WORD`` a word by player 2;
+``pass`` / ``2 pass``; ``draw`` / ``2 draw``; ``!2`` player 2's button (challenge, or slap in Alphabet
+Bang); ``quit``.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from referee import feedback, recording
+from referee.errors import UserError
+from referee.games import new_game
+from referee.session import Journal, Session, calibration_of, replay_events
+
+BUTTON = {"alphabet-bang": "slap"}  # what a player's button means; "challenge" elsewhere
+
+
+def parse_line(line: str, t: float, game_name: str) -> dict | None:
+    """A typed line as an input event, or None."""
+    words = line.strip().split()
+    if not words:
+        return None
+    player = None
+    if words[0].startswith("!") and words[0][1:].isdigit():
+        return {"t": t, "player": int(words[0][1:]), "button": BUTTON.get(game_name, "challenge")}
+    if words[0].isdigit() and len(words) > 1:
+        player, words = int(words[0]), words[1:]
+    text = words[0].lower()
+    event: dict = {"t": t}
+    if player:
+        event["player"] = player
+    if text == "pass":
+        return {**event, "pass": True}
+    if text == "draw":
+        return {**event, "draw": 2}
+    if text.isalpha():
+        return {**event, "word": text.upper()}
+    return None
+
+
+def _stdin_lines() -> queue.Queue:
+    lines: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in sys.stdin:
+            lines.put(line)
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines
+
+
+def _recorded_stream(folder: Path, done: list[dict]) -> Iterator[dict]:
+    """A recording's frames, table states and inputs, in order, leaving out what the journal ``done``
+    of an interrupted game already holds: everything before its last time, and at that time as many
+    table states and inputs as it holds (frames at that time were seen already)."""
+    ruled = [e for e in done if "verdict" not in e and "frame" not in e]
+    last = max((float(e["t"]) for e in ruled), default=float("-inf"))
+    same = sum(1 for e in ruled if float(e["t"]) == last)
+    for event in recording.read(folder).events:
+        t = float(event["t"])
+        if "verdict" in event or t < last:
+            continue
+        if t == last and ("frame" in event or same > 0):
+            same -= 0 if "frame" in event else 1
+            continue
+        yield event
+
+
+def run(game_name: str, players: list[str], source: str, options: dict | None = None, record: Path | None = None,
+        resume: bool = False, calibration_file: Path | None = None, show: Callable[[dict], None] | None = None,
+        display_kind: str = "none", speech: bool = False, speed: float = 0.0) -> dict:
+    """Referee one game from ``source``; returns the final line. ``speed`` paces a recording source
+    (times real time; 0 as fast as possible)."""
+    import cv2
+
+    from calibration import homography
+    from calibration import layout as layouts
+    from hardware import camera
+    from hardware.display import Display, open_device
+    from hardware.speech import Speaker
+
+    show = show or (lambda v: print(f"{v['t']:>7.1f}s  {feedback.describe(v)}", flush=True))
+    options = dict(options or {})
+    if record is not None and (record / "events.jsonl").exists() and not resume:
+        raise UserError(f"{record} already holds a game: add --resume to carry on with it, or record elsewhere")
+    old = None
+    if resume and record is not None and not (record / "events.jsonl").exists():
+        resume = False  # nothing to carry on with: a new game (the service's first start)
+    if resume:
+        if record is None or not (record / "session.toml").exists():
+            raise UserError("--resume needs --record DIR pointing at the interrupted game's journal")
+        old = recording.read(record)
+        game_name, players, options = old.game, old.players, old.options
+    game = new_game(game_name, players, options)
+    layout = layouts.load(game.name).for_zones(game.zones(len(players)))
+    calibration = homography.Calibration.load(calibration_file) if calibration_file else None
+    kind, _, arg = source.partition(":")
+    if kind == "recording":
+        calibration = calibration or calibration_of(Path(arg))
+    if old is not None:
+        calibration = calibration or calibration_of(record)
+    session = Session(game, layout, calibration)
+    unlogged: list[dict] = []
+    if old is not None:
+        # silently: all of it was ruled before the crash; verdicts ruled but not yet written are written now
+        ruled = [v for v in replay_events(session, record, old.events) if not v.get("warning")]
+        unlogged = ruled[sum(1 for e in old.events if "verdict" in e):]
+        print(f"resumed {record}: {len(old.events)} events; scores {dict(zip(game.players, game.scores))}", file=sys.stderr)
+
+    display = Display(open_device(display_kind, folder=(record or Path(".")) / "display") if display_kind != "none" else None)
+    speaker = Speaker(enabled=speech)
+    state = {"verdict": ""}
+
+    def listener(verdict: dict) -> None:
+        show(verdict)
+        state["verdict"] = feedback.describe(verdict)
+        if verdict["event"] in ("word", "reject", "challenge", "slap", "game_end", "round_end") or verdict.get("warning"):
+            speaker.say(state["verdict"])
+
+    session.listeners.append(listener)
+    journal: Journal | None = None
+
+    def step(t: float, image=None, event: dict | None = None) -> None:
+        nonlocal calibration, journal
+        if image is not None and session.calibration is None:
+            session.calibration = calibration = homography.from_markers(image, game.name)
+            print(f"calibrated on the mat's markers: fit error {calibration.error_mm:.2f} mm", file=sys.stderr)
+        if record is not None and journal is None:
+            from dataclasses import asdict
+
+            journal = session.journal = Journal(record, game, options, asdict(calibration) if calibration else None,
+                                                frames=kind != "recording", resume=old is not None)
+            for verdict in unlogged:
+                journal.write({"t": verdict["t"], "verdict": verdict})
+        if image is not None:
+            session.frame(t, image)
+        if event is not None:
+            session.input(event)
+        _refresh(display, session, state)
+
+    try:
+        if kind == "recording":
+            folder = Path(arg)
+            if old is not None:
+                step(0.0)  # open the journal at once, to write what the crash left unwritten
+            previous = None
+            for event in _recorded_stream(folder, old.events if old is not None else []):
+                if speed and previous is not None:
+                    time.sleep(max(0.0, float(event["t"]) - previous) / speed)
+                previous = float(event["t"])
+                if "frame" in event:
+                    image = cv2.imread(str(folder / event["frame"]), cv2.IMREAD_COLOR)
+                    if image is not None:
+                        step(float(event["t"]), image=image)
+                elif "table" in event:
+                    step(float(event["t"]))
+                    session.table(float(event["t"]), {z: tuple(f) for z, f in event["table"].items()})
+                else:
+                    step(float(event["t"]), event=event)
+                if game.over:
+                    break
+        else:
+            frames = camera.open_source(source) if kind == "folder" else camera.Reconnecting(
+                lambda: camera.open_source(source), status=lambda msg: listener({"event": "info", "t": 0.0, "reason": msg}))
+            lines = _stdin_lines()
+            started = time.monotonic()
+            for frame in frames:
+                t = frame.t if kind == "folder" else frame.t - started
+                step(t, image=frame.image)
+                while lines is not None and not lines.empty():
+                    line = lines.get()
+                    if line is None or line.strip() == "quit":
+                        lines = None
+                        break
+                    event = parse_line(line, t, game.name)
+                    if event:
+                        step(t, event=event)
+                if game.over or (lines is None and kind != "folder"):
+                    break
+    finally:
+        speaker.wait()
+        speaker.close()
+        if journal:
+            journal.close()
+    final = game.result()
+    show(final)
+    return final
+
+
+def _refresh(display, session: Session, state: dict) -> None:
+    from hardware.display import Screen
+
+    game = session.game
+    letters = ""
+    if hasattr(game, "in_play"):
+        letters = " ".join(f.plays_as for f in game.in_play() if f.plays_as)
+    display.show(Screen(game=game.title.split(" (")[0], turn=game.name_of(game.current) if not game.over else "",
+                        letters=letters, verdict=state["verdict"], scores=tuple(zip(game.players, game.scores)),
+                        warning=session.warning))
+

@@ -1,0 +1,242 @@
+"""The session: one game refereed from what the camera sees and what the players type or press.
+
+Everything goes through :class:`Session`, live or replayed, so a replay rules exactly as the live game
+did: a camera frame is read (vision), carried onto the mat and split into zones (calibration),
+settled (:class:`referee.table.Settler`: nothing moving, the same state in successive frames), turned
+into physical changes (:class:`referee.table.TableTracker`) and ruled by the game; typed words,
+passes, draws and button presses are ruled directly.
+
+With a :class:`Journal` every accepted table state and every input is written and flushed *before*
+it is ruled, and every verdict after, so a game survives a crash or a power cut: the journal is a
+recording, and resuming replays it silently and goes on appending.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from referee.cards import Kind
+from referee.games import Game, base
+from referee.table import Observation, Settler, TableTracker
+
+Listener = Callable[[dict], None]
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+class Journal:
+    """A recording written as the game goes: ``session.toml`` once, then ``events.jsonl`` one flushed
+    line per event; camera frames as JPEG files when the picture changed (``frames=True``)."""
+
+    def __init__(self, folder: Path, game: Game, options: dict, calibration: dict | None = None,
+                 frames: bool = False, resume: bool = False) -> None:
+        self.folder = Path(folder)
+        self.frames = frames
+        self.folder.mkdir(parents=True, exist_ok=True)
+        session = self.folder / "session.toml"
+        if not resume:
+            lines = [f"game = {_toml_value(game.name)}", f"players = {_toml_value(game.players)}"]
+            if calibration:
+                lines.append("calibration = " + json.dumps(json.dumps(calibration)))
+            lines.append("\n[options]")
+            lines += [f"{k} = {_toml_value(v)}" for k, v in options.items()]
+            session.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        events = self.folder / "events.jsonl"
+        if resume and events.exists():
+            _drop_torn_last_line(events)
+        self.file = open(events, "a", encoding="utf-8")
+        self.frame_count = len(list((self.folder / "frames").glob("*.jpg"))) if (self.folder / "frames").exists() else 0
+        self.last_saved: np.ndarray | None = None
+
+    def write(self, event: dict) -> None:
+        self.file.write(json.dumps(event, ensure_ascii=False) + "\n")
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def frame(self, t: float, image: np.ndarray) -> None:
+        """Keep a frame when it differs from the last kept one (so the recording stays small)."""
+        if not self.frames:
+            return
+        small = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (160, 120), interpolation=cv2.INTER_AREA)
+        if self.last_saved is not None and float(np.abs(small.astype(np.int16) - self.last_saved).mean()) < 1.0:
+            return
+        self.last_saved = small.astype(np.int16)
+        self.frame_count += 1
+        name = f"frames/{self.frame_count:06}.jpg"
+        (self.folder / "frames").mkdir(exist_ok=True)
+        cv2.imwrite(str(self.folder / name), image, [cv2.IMWRITE_JPEG_QUALITY, 88])
+        self.write({"t": t, "frame": name})
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def _drop_torn_last_line(path: Path) -> None:
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        path.write_bytes(data[: data.rfind(b"\n") + 1])
+
+
+@dataclass
+class Session:
+    game: Game
+    layout: object | None = None  # calibration.layout.Layout, for camera frames
+    calibration: object | None = None  # calibration.homography.Calibration
+    journal: Journal | None = None
+    listeners: list[Listener] = field(default_factory=list)
+    settler: Settler = field(default_factory=Settler)
+
+    def __post_init__(self) -> None:
+        self.tracker = TableTracker(self.game.zones(len(self.game.players)), self.game.pile_zones)
+        self.names = self.game.players
+        self._previous: np.ndarray | None = None
+        self._warned: str | None = None
+        self.warning = ""
+
+    # -- rulings ----------------------------------------------------------------------------------
+
+    def _rule(self, action: base.Action) -> list[dict]:
+        out = [v.to_json(self.names) for v in self.game.apply(action)]
+        for verdict in out:
+            if self.journal:
+                self.journal.write({"t": verdict["t"], "verdict": verdict})
+            for listener in self.listeners:
+                listener(verdict)
+        return out
+
+    def _tell(self, verdict: dict) -> list[dict]:
+        for listener in self.listeners:
+            listener(verdict)
+        return [verdict]
+
+    def table(self, t: float, observation: Observation) -> list[dict]:
+        """A settled table state (zone -> faces in reading order)."""
+        if self.journal:
+            self.journal.write({"t": t, "table": {z: list(f) for z, f in observation.items()}})
+        out = self._rule(base.Tick(self.game.current, t))
+        for change in self.tracker.observe({z: list(f) for z, f in observation.items()}):
+            player = self.game.zone_owner(change.zone) or self.game.current
+            if change.kind == "play":
+                action: base.Action = base.Play(player, t, change.zone, change.face)
+            elif change.kind == "take_back":
+                action = base.TakeBack(player, t, change.zone)
+            else:
+                action = base.Clear(player, t, change.zone, change.count)
+            out += self._rule(action)
+        return out
+
+    def input(self, event: dict) -> list[dict]:
+        """A word, pass, button or draw (the recording's event form, players numbered from 1)."""
+        if self.journal:
+            self.journal.write(event)
+        t = float(event["t"])
+        who = event.get("player", self.game.current)
+        player = who if isinstance(who, int) else self.names.index(who) + 1
+        out = self._rule(base.Tick(self.game.current, t))
+        if "word" in event:
+            return out + self._rule(base.Word(player, t, str(event["word"])))
+        if event.get("pass"):
+            return out + self._rule(base.Pass(player, t))
+        if "button" in event:
+            return out + self._rule(base.Press(player, t, str(event["button"])))
+        if "draw" in event:
+            return out + self._rule(base.Draw(player, t, int(event["draw"])))
+        return out
+
+    # -- camera frames ----------------------------------------------------------------------------
+
+    def observe(self, image: np.ndarray) -> tuple[Observation, list[str]]:
+        """What the picture shows, zone by zone, and what could not be read."""
+        import vision
+        from calibration import zones
+
+        sightings = vision.see(image)
+        found, _ = zones.assign(sightings, self.calibration, self.layout)
+        observation: Observation = {}
+        unreadable = []
+        for zone in self.layout.zones:
+            cards = found.get(zone.name, [])
+            if zone.kind == "pile" and cards:
+                top = max(cards, key=lambda s: (s.visible, s.confidence))
+                cards = [top]
+            faces = tuple(str(s.face) for s in cards)
+            if any(s.face.kind is Kind.UNKNOWN for s in cards):
+                unreadable.append(zone.name)
+            observation[zone.name] = faces
+        return observation, unreadable
+
+    def moving(self, image: np.ndarray) -> bool:
+        """Whether something moved since the last frame (a hand, an arm, a shadow)."""
+        small = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (160, 120), interpolation=cv2.INTER_AREA).astype(np.int16)
+        previous, self._previous = self._previous, small
+        if previous is None:
+            return True
+        return float((np.abs(small - previous) > 18).mean()) > 0.004
+
+    def frame(self, t: float, image: np.ndarray) -> list[dict]:
+        """One camera frame: rule on the table once it has settled."""
+        if self.journal:
+            self.journal.frame(t, image)
+        moving = self.moving(image)
+        observation, unreadable = self.observe(image)
+        out: list[dict] = []
+        warning = ""
+        if unreadable and not moving:
+            warning = f"{unreadable[0]} unreadable: move it into the light"
+        if warning != self._warned:
+            self._warned = warning
+            self.warning = warning
+            if warning:
+                out += self._tell({"event": "info", "t": t, "reason": warning, "warning": True})
+        settled = self.settler.feed(t, observation, moving)
+        if settled is not None:
+            out += self.table(t, settled)
+        return out
+
+
+def replay_events(session: Session, folder: Path, events: list[dict]) -> list[dict]:
+    """Feed a recording's events to a session: frames through vision, table states, inputs."""
+    out = []
+    for event in events:
+        t = float(event["t"])
+        if "frame" in event:
+            image = cv2.imread(str(folder / event["frame"]), cv2.IMREAD_COLOR)
+            if image is None:
+                out += session._tell({"event": "info", "t": t, "reason": f"frame {event['frame']} is missing or unreadable; skipped"})
+                continue
+            out += session.frame(t, image)
+        elif "table" in event:
+            out += session.table(t, {z: tuple(f) for z, f in event["table"].items()})
+        elif "verdict" in event:
+            continue  # the journal's own record of what was ruled
+        else:
+            out += session.input(event)
+    return out
+
+
+def calibration_of(folder: Path):
+    """The calibration stored in a recording's session.toml, if any."""
+    meta = tomllib.loads((folder / "session.toml").read_text(encoding="utf-8"))
+    if "calibration" not in meta:
+        return None
+    from calibration.homography import Calibration
+
+    data = json.loads(meta["calibration"])
+    data["image_size"] = tuple(data["image_size"])
+    return Calibration(**data)

@@ -1,0 +1,118 @@
+"""The live session: settling, journaling, resuming after a crash (SIGKILL at random moments)."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from referee import recording, simulate
+from referee.games import new_game
+from referee.session import Journal, Session, replay_events
+from referee.table import Settler
+
+A = {"pile1": ("T",)}
+B = {"pile1": ("S",)}
+
+
+def test_a_state_is_accepted_once_it_has_settled():
+    s = Settler(settle=0.3, agree=2, window=5)
+    assert s.feed(0.0, A) is None
+    assert s.feed(0.1, A) is None  # not settled long enough
+    assert s.feed(0.35, A) == A
+    assert s.feed(0.5, A) is None  # accepted once
+
+
+def test_one_misread_frame_is_outvoted_and_motion_waits():
+    s = Settler(settle=0.3)
+    for t in (0.0, 0.1, 0.2, 0.4):
+        s.feed(t, A)
+    assert s.accepted == A
+    assert s.feed(0.5, B) is None  # a single odd frame
+    assert s.feed(0.6, A) is None and s.accepted == A
+    s.feed(1.0, B, moving=True)  # a hand moving over the table
+    assert s.feed(1.1, B) is None and s.feed(1.2, B) is None
+    assert s.feed(1.5, B) == B  # still for 0.3 s after the motion
+
+
+def test_cards_disappearing_need_longer():
+    s = Settler(settle=0.3, settle_removal=1.5)
+    for t in (0.0, 0.2, 0.4):
+        s.feed(t, {"line": ("A", "B")})
+    empty = {"line": ()}
+    assert [s.feed(t, empty) for t in (1.0, 1.2, 1.5, 2.0)] == [None, None, None, None]
+    assert s.feed(2.6, empty) == empty
+
+
+def test_journal_is_a_recording_that_replays_to_the_same_verdicts(tmp_path):
+    script = simulate.play("alpha", seed=5)
+    game = new_game("alpha", script.players)
+    session = Session(game, journal=Journal(tmp_path, game, {}))
+    live = []
+    for moment in script.moments:
+        live += session.table(moment["t"], {z: tuple(f) for z, f in moment["table"].items()}) if "table" in moment else session.input(moment)
+    session.journal.close()
+    replayed = list(recording.replay(recording.read(tmp_path)))
+    assert replayed[:-1] == live and replayed[-1] == game.result()
+    logged = [json.loads(line)["verdict"] for line in (tmp_path / "events.jsonl").read_text().splitlines() if '"verdict"' in line]
+    assert logged == live
+
+
+def _symbolic(tmp_path: Path, seed: int) -> Path:
+    script = simulate.play("alpha", seed=seed)
+    folder = tmp_path / "source"
+    folder.mkdir()
+    (folder / "session.toml").write_text(f'game = "alpha"\nplayers = {json.dumps(script.players)}\n[options]\n')
+    (folder / "events.jsonl").write_text("".join(json.dumps(m) + "\n" for m in script.moments))
+    return folder
+
+
+def _play(source: Path, journal: Path, resume: bool) -> subprocess.Popen:
+    command = [sys.executable, "-m", "referee", "play", "alpha", "--players", "Peter,Mary", "--source", f"recording:{source}",
+               "--record", str(journal), "--quiet", "--json", "--speed", "25"] + (["--resume"] if resume else [])
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_killed_at_random_moments_nothing_is_lost_or_ruled_twice(tmp_path):
+    source = _symbolic(tmp_path, seed=11)
+    expected = list(recording.replay(recording.read(source)))
+    rng = random.Random(4)
+    journal = tmp_path / "journal"
+    kills = 0
+    for attempt in range(12):
+        process = _play(source, journal, resume=attempt > 0)
+        time.sleep(rng.uniform(0.5, 1.6))
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+            kills += 1
+        else:
+            out, err = process.communicate()
+            assert process.returncode == 0, err
+            break
+    else:
+        pytest.fail("the game never finished")
+    assert kills >= 1
+    verdicts = [json.loads(line)["verdict"] for line in (journal / "events.jsonl").read_text().splitlines() if '"verdict"' in line]
+    assert verdicts == expected[:-1]  # each ruled once, none lost
+    assert list(recording.replay(recording.read(journal)))[-1] == expected[-1]
+
+
+def test_a_torn_last_line_is_dropped_on_resume(tmp_path):
+    source = _symbolic(tmp_path, seed=2)
+    journal = tmp_path / "journal"
+    process = _play(source, journal, resume=False)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    full = (journal / "events.jsonl").read_text()
+    lines = full.splitlines(keepends=True)
+    (journal / "events.jsonl").write_text("".join(lines[: len(lines) // 2]) + lines[len(lines) // 2][:7])
+    process = _play(source, journal, resume=True)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert (journal / "events.jsonl").read_text() == full
