@@ -259,6 +259,15 @@ def _devices(args: argparse.Namespace) -> None:
         print("buttons: not tested (add --buttons to press each one in turn)")
 
 
+def _bench_session(args: argparse.Namespace) -> None:
+    from referee import session_bench, simulate
+
+    which = tuple(args.game) if args.game else tuple(simulate.BOTS)
+    print(f"session benchmark: {args.games} simulated games per game, refereed from rendered camera frames\n")
+    for line in session_bench.run(args.games, args.seed, which, progress=lambda m: print(f"  ... {m}", file=sys.stderr, flush=True)):
+        print(line, flush=True)
+
+
 def _bench(args: argparse.Namespace) -> None:
     from referee.lexicon import bench
 
@@ -332,6 +341,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--empty", type=int, default=100, help="empty tables (default: 100)")
     p.add_argument("--seed", type=int, default=2026)
     p.set_defaults(run=_bench_vision)
+    p = bsub.add_parser("session", help="whole simulated games refereed from camera frames",
+                        description="Bots play whole games; every moment is rendered as camera frames (mat, perspective, "
+                                    "lighting, hands); the referee rules from the frames; its rulings are matched with the truth.")
+    p.add_argument("--games", type=int, default=20, help="games per game (default: 20)")
+    p.add_argument("--game", action="append", choices=["alpha", "blitz", "alphabet-bang", "taketwo"], help="only this game (repeatable)")
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(run=_bench_session)
 
     p = sub.add_parser("calibrate", help="map the camera picture to the play mat",
                        description="Find the play mat's four corner markers in a picture and save the mapping from pixels to "

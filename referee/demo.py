@@ -1,53 +1,46 @@
-"""``referee demo``: the referee at work on a laptop with no camera.
+"""``referee demo``: the whole referee at work on a laptop with no camera.
 
-It replays a bundled recording of a short game of Alpha (Alpha Blitz's worked example, played on to
-the end), narrating every ruling, then reads a rendered photo of cards. The full demo of the design
-(an image recording replayed through vision, calibration and rules with the display emulated) needs
-the live-session part that is still being built; this says so at the end.
+It replays a bundled camera recording of a short game of Alpha (rendered frames of real-size cards
+on the printed mat, hands coming and going) through vision, calibration, settling and the rules,
+exactly as a live game, with the referee's screen emulated - a window where there is a screen, PNG
+files where there is none - and narrates every ruling. At the end it compares the rulings with what
+really happened in that game.
 """
 
 from __future__ import annotations
 
-import random
-import time
+import os
+import sys
 from pathlib import Path
 
 from referee import feedback, recording
 
-DEMO = Path(__file__).parent / "recordings" / "alpha-demo"
-MISSING = [
-    "calibration, table layouts and the live session from a camera (`referee play`)",
-    "camera, buttons, display and speech (hardware/)",
-    "the replay of a recorded camera game with the display emulated",
-]
+DEMO = Path(__file__).parent / "recordings" / "alpha-camera"
 
 
-def run(pace: float = 0.0) -> None:
-    rec = recording.read(DEMO)
-    print(f"A game of Alpha between {' and '.join(rec.players)}, replayed from {DEMO.name}/\n")
-    for verdict in recording.replay(rec):
-        if verdict["event"] == "final":
-            print("\n" + feedback.describe(verdict))
-            break
-        print(f"  {verdict['t']:>5.0f}s  {feedback.describe(verdict)}")
-        time.sleep(pace)
+def run(display: str | None = None) -> None:
+    from referee import play, session_bench
 
-    print("\nReading the cards in a photo of a table (rendered, in a card design the reader never saw):")
-    try:
-        import vision
-        from vision.synth.scene import render_scene
+    if display is None:
+        display = "window" if os.environ.get("DISPLAY") else "png"
+    print(f"Replaying a recorded game of Alpha from its camera frames ({DEMO.name}/): every card is read from the")
+    print("pictures, the table is settled, and each play is ruled as in a live game.\n")
+    seen: list[dict] = []
 
-        scene = render_scene(random.Random(7), layout="loose", n_cards=8, held_out=True)
-        started = time.perf_counter()
-        seen = vision.see(scene.image)
-        ms = (time.perf_counter() - started) * 1000
-        truth = sorted(str(c.face) for c in scene.cards)
-        read = sorted(str(s.face) for s in seen)
-        print(f"  on the table: {' '.join(truth)}")
-        print(f"  read:         {' '.join(read)}   ({ms:.0f} ms)")
-    except Exception as exc:  # the demo goes on without vision, and says why
-        print(f"  vision is not available here: {exc}")
+    def narrate(verdict: dict) -> None:
+        seen.append(verdict)
+        if verdict["event"] != "final":
+            print(f"  {verdict['t']:>6.1f}s  {feedback.describe(verdict)}", flush=True)
 
-    print("\nNot built yet (the full demo replays a recorded camera game once these exist):")
-    for item in MISSING:
-        print(f"  - {item}")
+    final = play.run("alpha", ["Peter", "Mary"], f"recording:{DEMO}", show=narrate, display_kind=display,
+                     record=None, speech=False, options={})
+    print("\n" + feedback.describe(final))
+    truth = list(recording.replay(recording.read(DEMO / "truth")))
+    right, total = session_bench.compare(truth, seen)
+    print(f"\n{right} of {total} rulings match what really happened in this game; "
+          f"final scores {'match' if final['scores'] == truth[-1]['scores'] else 'DIFFER from'} the truth.")
+    if display == "png":
+        print(f"The referee's screen was written as PNG pictures into {Path('display').resolve()}/")
+    print("\nNext: `referee play alpha --players A,B --source webcam:0` with a printed mat "
+          "(`referee print mat alpha -o mat.pdf`) and deck (`referee print deck alpha-blitz -o deck.pdf`).",
+          file=sys.stderr)

@@ -84,8 +84,10 @@ def _sideways(quad: np.ndarray, up: np.ndarray) -> bool:
     return abs(float(np.dot(long_axis, up))) < 0.5
 
 
-def see(image: np.ndarray, up: np.ndarray = UP, reader=None) -> list[Sighting]:
-    """Every card in a BGR image, read with ``up`` as the reader's top."""
+def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = False) -> list[Sighting]:
+    """Every card in a BGR image, read with ``up`` as the reader's top. Alfapet's black stop tile is
+    reported only with ``stop_tiles``: a plain dark square is too like a dark patch of table to be
+    believed unless the game has such tiles."""
     from vision.read import reader as shared_reader
 
     reader = reader or shared_reader()
@@ -101,7 +103,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None) -> list[Sighting]:
     sightings: list[Sighting] = []
     card_area = float(np.median([r.area for r in whole])) if whole else None
     for region, quad, reading in zip(whole, faced, readings):
-        if reading.label == "NOISE" or reading.noise > NOISE_MAX:
+        if reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles):
             continue
         face = parse_face(reading.label) if reading.confidence >= WHOLE_MIN else UNKNOWN
         corners = np.roll(quad, -reading.side, axis=0)
