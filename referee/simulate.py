@@ -98,7 +98,9 @@ def _alpha(rng: random.Random, script: Script, lex) -> None:
                 deck.insert(0, card)
                 card = next(c for c in reversed(deck) if c.kind is not Kind.BLITZ)
                 deck.remove(card)
-            zone = rng.choice([z for z in zones if piles[z][-1].kind is not Kind.BLITZ])
+            # a card like the one it covers would be invisible to the camera; the bots avoid it
+            zone = rng.choice([z for z in zones if piles[z][-1].kind is not Kind.BLITZ and str(piles[z][-1]) != str(card)]
+                              or [z for z in zones if piles[z][-1].kind is not Kind.BLITZ])
             piles[zone].append(card)
             script.table(t, piles)
             _feed(session, script.moments[-1])
@@ -252,10 +254,11 @@ def play(game_name: str, seed: int, lex=None) -> Script:
 class Camera:
     """A fixed camera over the printed mat on a table; renders table states as frames."""
 
-    def __init__(self, game: str, rng: random.Random, size=(960, 720), held_out: bool = True) -> None:
+    def __init__(self, game: str, rng: random.Random, size=(960, 720), held_out: bool = True, printed: bool = False) -> None:
         from calibration import layout as layouts
         from calibration import mat
-        from vision.synth.cards import random_style
+        from vision.synth import fonts
+        from vision.synth.cards import print_style, random_style
         from vision.synth.textures import table_texture
 
         self.rng = rng
@@ -275,7 +278,9 @@ class Camera:
         self.background = cv2.warpPerspective(art, to_px, size, dst=table_texture(rng, w, h), borderMode=cv2.BORDER_TRANSPARENT)
         from dataclasses import replace
 
-        self.style = replace(random_style(rng, held_out=held_out, square=False), aspect=63 / 88)  # poker cards
+        style = print_style(next(f for f in fonts.fonts() if f.name == "DejaVuSans-Bold.ttf")) if printed else \
+            random_style(rng, held_out=held_out, square=False)
+        self.style = replace(style, aspect=63 / 88)  # poker cards
         self.textures: dict[tuple[str, bool], np.ndarray] = {}
         self.gain = 1.0
 
@@ -287,16 +292,18 @@ class Camera:
             self.textures[key] = render_card(face, self.style, 180, red=red, points=3)
         return self.textures[key]
 
-    def _place(self, image: np.ndarray, face: Face, red: bool, center_mm, up, jitter: float) -> None:
+    def _place(self, image: np.ndarray, face: Face, red: bool, center_mm, up, jitter: float, key: str) -> None:
+        """Draw a card; ``key`` names where it lies, so that it lies the same way in every frame."""
+        place = random.Random(key)
         tex = self._texture(face, red)
         th, tw = tex.shape[:2]
         h_mm = 88.0
         w_mm = h_mm * tw / th
         u = np.asarray(up, float)
-        a = math.radians(self.rng.uniform(-jitter, jitter))
+        a = math.radians(place.uniform(-jitter, jitter))
         u = np.array([u[0] * math.cos(a) - u[1] * math.sin(a), u[0] * math.sin(a) + u[1] * math.cos(a)])
         r = np.array([-u[1], u[0]])
-        c = np.asarray(center_mm, float)
+        c = np.asarray(center_mm, float) + [place.uniform(-1.5, 1.5) for _ in range(2)]
         mm = np.float32([c + u * h_mm / 2 - r * w_mm / 2, c + u * h_mm / 2 + r * w_mm / 2,
                          c - u * h_mm / 2 + r * w_mm / 2, c - u * h_mm / 2 - r * w_mm / 2])
         px = cv2.perspectiveTransform(mm.reshape(1, 4, 2), self.H).reshape(4, 2)
@@ -322,10 +329,11 @@ class Camera:
                 right = zone.right
                 start = np.asarray(zone.center) - right * (zone.size[0] / 2 - 35)
                 for i, face in enumerate(faces):
-                    self._place(image, face, str(face) in red, start + right * 24 * i, zone.up, 1.5)
+                    self._place(image, face, str(face) in red, start + right * 24 * i, zone.up, 1.5, f"{zone.name}{i}{face}")
             else:
-                for face in faces[-2:]:
-                    self._place(image, face, str(face) in red, np.asarray(zone.center) + [self.rng.uniform(-1.5, 1.5) for _ in range(2)], zone.up, 3)
+                for i, face in enumerate(faces[-2:]):
+                    depth = len(faces) - len(faces[-2:]) + i
+                    self._place(image, face, str(face) in red, zone.center, zone.up, 3, f"{zone.name}{depth}{face}")
         if hand is not None:
             state = random.Random(int(hand * 1000))
             draw_hand(state, image)
@@ -335,14 +343,15 @@ class Camera:
         return np.clip(image + noise, 0, 255).astype(np.uint8)
 
 
-def write(script: Script, folder: Path, seed: int = 0, size=(960, 720), held_out: bool = True) -> dict:
+def write(script: Script, folder: Path, seed: int = 0, size=(960, 720), held_out: bool = True, printed: bool = False,
+          quality: int = 80) -> dict:
     """Write ``folder/images`` (the camera recording) and ``folder/truth`` (the symbolic recording);
-    returns the truth's final line."""
+    returns the truth's final line. ``printed`` draws the project's printable deck design."""
     from calibration import homography
     from referee import recording
 
     rng = random.Random(seed)
-    camera = Camera(script.game, rng, size, held_out)
+    camera = Camera(script.game, rng, size, held_out, printed)
     red = {str(c.face) for c in decks.load(new_game(script.game, script.players).deck).cards if c.red}
     truth, images = folder / "truth", folder / "images"
     for path in (truth, images / "frames"):
@@ -365,7 +374,7 @@ def write(script: Script, folder: Path, seed: int = 0, size=(960, 720), held_out
         nonlocal count
         count += 1
         name = f"frames/{count:06}.jpg"
-        cv2.imwrite(str(images / name), camera.frame(table, red, hand), [cv2.IMWRITE_JPEG_QUALITY, 80])
+        cv2.imwrite(str(images / name), camera.frame(table, red, hand), [cv2.IMWRITE_JPEG_QUALITY, quality])
         events.append({"t": round(t, 2), "frame": name})
 
     for moment in script.moments:

@@ -59,9 +59,13 @@ def test_words_best(capsys):
     assert code == 0 and out.splitlines()[0] == "CARDS"
 
 
-def test_demo_says_what_is_missing(capsys):
+def test_demo_referees_a_camera_recording(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISPLAY", raising=False)
     code, out, _ = run(capsys, "demo")
-    assert code == 0 and "TRAINING scores 3" in out and "final scores: Peter 8, Mary 5" in out and "Not built yet" in out
+    assert code == 0 and "SUBSISTS scores 3" in out and "final scores: Peter 12, Mary 9" in out
+    assert "15 of 15 rulings match" in out and "final scores match the truth" in out
+    assert len(list((tmp_path / "display").glob("*.png"))) > 5
 
 
 def test_games_lists_options_players_and_zones(capsys):
