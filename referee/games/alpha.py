@@ -138,13 +138,6 @@ class Alpha(Game):
 
     # -- words ------------------------------------------------------------------------------------
 
-    def _hint(self) -> dict:
-        if not self.settings["hints"]:
-            return {}
-        best = self.lexicon.best_from_letters(self.in_play(), min_length=self.settings["min_length"],
-                                              tier=W.TIERS[self.settings["words"]], limit=1)
-        return {"best": best[0].upper()} if best else {}
-
     def _word(self, a: Word) -> list[Verdict]:
         word = a.word.strip().upper()
         reject = lambda rule, reason: [Verdict("reject", a.player, a.t, word=word, rule=rule, reason=reason)]  # noqa: E731
@@ -155,19 +148,8 @@ class Alpha(Game):
         if self.said:
             return reject("one-word", "only one word may be made in a turn")
         self.last_word = None
-        min_length = self.settings["min_length"]
-        problem: tuple[str, str] | None = None
-        if not word.isalpha():
-            problem = ("not-a-word", f"{word} is not a plain word")
-        elif len(word) < min_length:
-            problem = ("min-length", f"{word} is shorter than {min_length} letters")
-        elif (missing := W.missing_letters(word, self.in_play())) is not None:
-            problem = ("letters", missing)
-        elif (repeat := W.repeat_of(word, self.scored, self.lexicon)) is not None:
-            problem = repeat
-        elif self.settings["dictionary"] == "strict" and not W.in_dictionary(word, self.lexicon, self.settings["words"]):
-            problem = ("dictionary", f"{word} is not in the dictionary")
-        hint = self._hint()
+        problem = W.problem(word, self.in_play(), self.scored, self.lexicon, self.settings)
+        hint = W.best_word(self.lexicon, self.in_play(), self.settings)
         self.said = True
         if problem:
             verdicts = [Verdict("reject", a.player, a.t, word=word, rule=problem[0], reason=problem[1] + "; no points", detail=hint)]
@@ -187,7 +169,7 @@ class Alpha(Game):
             return [Verdict("reject", a.player, a.t, rule="one-word", reason="a word or pass was already given this turn")]
         self.said = True
         self.last_word = None
-        return [Verdict("pass", a.player, a.t, detail=self._hint())] + self._maybe_end_turn(a.t)
+        return [Verdict("pass", a.player, a.t, detail=W.best_word(self.lexicon, self.in_play(), self.settings))] + self._maybe_end_turn(a.t)
 
     def _challenge(self, a: Press) -> list[Verdict]:
         if self.settings["dictionary"] == "strict":

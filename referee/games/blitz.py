@@ -159,12 +159,7 @@ class Blitz(Game):
         """Close the round: the last-word bonus, the hint. Challenges stay open until new cards."""
         self.closed = True
         verdicts = self._last_word_bonus(t)
-        detail = {"round": self.round}
-        if self.settings["hints"]:
-            best = self.lexicon.best_from_letters(self.in_play(), min_length=self.settings["min_length"],
-                                                  tier=W.TIERS[self.settings["words"]], limit=1)
-            if best:
-                detail["best"] = best[0].upper()
+        detail = {"round": self.round, **W.best_word(self.lexicon, self.in_play(), self.settings)}
         verdicts.append(Verdict("round_end", None, t, reason=why, detail=detail))
         return verdicts
 
@@ -183,27 +178,15 @@ class Blitz(Game):
         if a.player in self.done:
             return [Verdict("reject", a.player, a.t, word=word, rule="one-word-per-round",
                             reason="only one word per player per round")]
-        bar = max((len(w) for _, w, t, _ in self.calls if t < a.t), default=0)
-        min_length = self.settings["min_length"]
-        problem: tuple[str, str] | None = None
-        if not word.isalpha():
-            problem = ("not-a-word", f"{word} is not a plain word")
-        elif len(word) < min_length:
-            problem = ("min-length", f"{word} is shorter than {min_length} letters")
-        elif len(word) <= bar:
-            problem = ("longer-word", f"{word} must be longer than {bar} letters, the longest word of this round")
-        elif (missing := W.missing_letters(word, self.in_play())) is not None:
-            problem = ("letters", missing)
-        elif (repeat := W.repeat_of(word, [w for w, t in self.scored if t < a.t], self.lexicon)) is not None:
-            problem = repeat
-        elif self.settings["dictionary"] == "strict" and not W.in_dictionary(word, self.lexicon, self.settings["words"]):
-            problem = ("dictionary", f"{word} is not in the dictionary")
+        longest = max((len(w) for _, w, t, _ in self.calls if t < a.t), default=0)
+        earlier = [w for w, t in self.scored if t < a.t]  # words called at the same time do not count
+        problem = W.problem(word, self.in_play(), earlier, self.lexicon, self.settings, longest)
         self.done.add(a.player)
         if problem:
             return [Verdict("reject", a.player, a.t, word=word, rule=problem[0],
                             reason=problem[1] + "; out of this round")] + self._round_over_if_all_done(a.t)
-        earlier = [c for c in self.calls if c[2] < a.t]
-        position = 1 + (len(earlier) if self.settings["ties"] == "count_words" else len({c[2] for c in earlier}))
+        before = [c for c in self.calls if c[2] < a.t]
+        position = 1 + (len(before) if self.settings["ties"] == "count_words" else len({c[2] for c in before}))
         red = W.red_cards_used(word, self.in_play(), self._deck, self.settings["red_bonus"] == "per_use")
         points = position + red
         self.calls.append((a.player, word, a.t, points))

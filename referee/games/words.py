@@ -58,3 +58,32 @@ def repeat_of(word: str, scored: list[str], lexicon: Lexicon) -> tuple[str, str]
 
 def in_dictionary(word: str, lexicon: Lexicon, tier: str) -> bool:
     return lexicon.is_word(word, TIERS[tier])
+
+
+def problem(word: str, faces: list[Face], scored: list[str], lexicon: Lexicon, settings: dict,
+            longest: int = 0) -> tuple[str, str] | None:
+    """(rule, reason) for the first rule ``word`` breaks, or None: a plain word, at least
+    ``min_length`` long, longer than ``longest`` (Blitz's round), from the letters in play, not
+    scored before in any form, and - in strict mode - in the dictionary."""
+    min_length = settings["min_length"]
+    if not word.isalpha():
+        return "not-a-word", f"{word} is not a plain word"
+    if len(word) < min_length:
+        return "min-length", f"{word} is shorter than {min_length} letters"
+    if longest and len(word) <= longest:
+        return "longer-word", f"{word} must be longer than {longest} letters, the longest word of this round"
+    if (missing := missing_letters(word, faces)) is not None:
+        return "letters", missing
+    if (repeat := repeat_of(word, scored, lexicon)) is not None:
+        return repeat
+    if settings["dictionary"] == "strict" and not in_dictionary(word, lexicon, settings["words"]):
+        return "dictionary", f"{word} is not in the dictionary"
+    return None
+
+
+def best_word(lexicon: Lexicon, faces: list[Face], settings: dict) -> dict:
+    """The teaching hint: ``{"best": WORD}`` when hints are on and a word exists."""
+    if not settings["hints"]:
+        return {}
+    best = lexicon.best_from_letters(faces, min_length=settings["min_length"], tier=TIERS[settings["words"]], limit=1)
+    return {"best": best[0].upper()} if best else {}
