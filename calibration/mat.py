@@ -1,5 +1,6 @@
 """Printable play mats: a game's layout drawn at full size with an ArUco marker at each corner, each
-zone outlined and named, and an arrow showing which way is "up" for whoever reads it. Printed on A4
+zone a dark field (so that light cards stand out sharply against it), named, with an arrow showing
+which way is "up" for whoever reads it. Printed on A4
 or A3, split into overlapping tiles with alignment marks when the mat is larger than the paper."""
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from calibration.layout import Layout
 ARUCO = cv2.aruco.DICT_4X4_50
 PAPER_MM = {"A4": (210, 297), "A3": (297, 420)}
 OVERLAP_MM = 15
+ZONE_FILL = (46, 84, 70)  # a dark green field under each pile or line
+ZONE_INK = (72, 112, 96)  # its name and arrow, faint so they do not look like cards
 
 
 def _font(size: int):
@@ -39,16 +42,16 @@ def render(layout: Layout, px_per_mm: float = 4.0) -> Image.Image:
     font = _font(round(5 * px_per_mm))
     for zone in layout.zones:
         outline = [tuple(p * px_per_mm) for p in zone.corners()]
-        draw.polygon(outline, outline=(222, 222, 222), width=max(1, round(0.6 * px_per_mm)))
+        draw.polygon(outline, fill=ZONE_FILL)
         c = np.asarray(zone.center) * px_per_mm
         u = np.asarray(zone.up)
         tip = c + u * zone.size[1] * 0.3 * px_per_mm
-        draw.line([tuple(c), tuple(tip)], fill=(226, 226, 226), width=round(1.2 * px_per_mm))
+        draw.line([tuple(c), tuple(tip)], fill=ZONE_INK, width=round(1.2 * px_per_mm))
         r = zone.right
         head = [tuple(tip + u * 4 * px_per_mm), tuple(tip + r * 3 * px_per_mm), tuple(tip - r * 3 * px_per_mm)]
-        draw.polygon(head, fill=(226, 226, 226))
+        draw.polygon(head, fill=ZONE_INK)
         label_at = np.asarray(zone.center) - u * (zone.size[1] / 2 - 7)
-        draw.text(tuple(label_at * px_per_mm), zone.name, font=font, fill=(205, 205, 205), anchor="mm")
+        draw.text(tuple(label_at * px_per_mm), zone.name, font=font, fill=ZONE_INK, anchor="mm")
     draw.text((w / 2, h - 4 * px_per_mm), f"{layout.game} play mat - keep the four corner markers visible",
               font=_font(round(3.5 * px_per_mm)), fill=(170, 170, 170), anchor="md")
     return img

@@ -138,7 +138,10 @@ class Session:
                 action = base.TakeBack(player, t, change.zone)
             else:
                 action = base.Clear(player, t, change.zone, change.count)
-            out += self._rule(action)
+            ruled = self._rule(action)
+            if change.kind == "play" and any(v["event"] == "reject" and v.get("zone") == change.zone for v in ruled):
+                self.tracker.expect_take_back(change.zone)
+            out += ruled
         return out
 
     def input(self, event: dict) -> list[dict]:

@@ -3,9 +3,11 @@ it, or every card of a zone taken away.
 
 An observation maps zone names to the faces seen there in reading order; a pile lists its top card,
 or its last few cards bottom to top when they can be told apart (needed to see the same card played
-on an identical card). The tracker remembers each zone's history, so a pile whose top goes back to the card seen
-before it is a card taken back, not a new card played; a two-vowel card merely turned, or a wild
-card that has been declared, is the same card. A zone an observation leaves out, or whose top is
+on an identical card). The tracker remembers each zone's history. A pile whose top goes back to the card seen before it
+is a card taken back when the referee asked for that (the play on it was refused, see
+:meth:`TableTracker.expect_take_back`); otherwise it is a new card like the one under it, which is
+far more common. A two-vowel card merely turned, or a wild card that has been declared, is the same
+card. A zone an observation leaves out, or whose top is
 unreadable, is taken as unchanged.
 """
 
@@ -70,6 +72,10 @@ class TableTracker:
         self.zones = list(zones)
         self.piles = piles
         self.seen: dict[str, list[Face]] = {z: [] for z in zones}
+        self.refused: set[str] = set()  # zones whose last play was refused: its card should come back off
+
+    def expect_take_back(self, zone: str) -> None:
+        self.refused.add(zone)
 
     def observe(self, table: dict[str, list]) -> list[Change]:
         changes: list[Change] = []
@@ -101,9 +107,11 @@ class TableTracker:
         if history and history[-1].card() == top.card():
             history[-1] = top  # turned over, or a wild now declared: the same card
             return []
-        if len(history) >= 2 and history[-2].card() == top.card():
+        if len(history) >= 2 and history[-2].card() == top.card() and zone in self.refused:
+            self.refused.discard(zone)
             history.pop()
             return [Change("take_back", zone)]
+        self.refused.discard(zone)
         history.append(top)
         return [Change("play", zone, top)]
 

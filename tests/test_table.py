@@ -7,7 +7,11 @@ def test_piles_play_turn_take_back_and_clear():
     assert t.observe({"pile1": ["T"], "pile2": ["R"]}) == [Change("play", "pile1", parse_face("T")), Change("play", "pile2", parse_face("R"))]
     assert t.observe({"pile1": ["T"], "pile2": ["R"]}) == []
     assert t.observe({"pile2": ["F"]}) == [Change("play", "pile2", parse_face("F"))]
-    assert t.observe({"pile2": ["R"]}) == [Change("take_back", "pile2")]  # the card under it shows again
+    # the card under it shows again: another R played, unless the referee refused the F
+    assert t.observe({"pile2": ["R"]}) == [Change("play", "pile2", parse_face("R"))]
+    t.observe({"pile2": ["F"]})
+    t.expect_take_back("pile2")
+    assert t.observe({"pile2": ["R"]}) == [Change("take_back", "pile2")]
     assert t.observe({"pile1": []}) == [Change("clear", "pile1", count=1)]
 
 

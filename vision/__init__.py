@@ -100,10 +100,24 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     batch = [crops.warp(image, q) for q in faced] + [crops.warp(image, q) for pair in ends for q in pair]
     readings = reader.read(np.stack(batch)) if batch else []
 
+    def rejected(reading) -> bool:
+        return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
+
+    # an outer region that is no card (or unreadable) may hold the card inside it: read those too
+    second = [(k, i) for k, (r, reading) in enumerate(zip(whole, readings))
+              if (rejected(reading) or reading.confidence < WHOLE_MIN) for i in r.inner[:3]]
+    if second:
+        quads = [crops.facing(i.quad, up) for _, i in second]
+        again = reader.read(np.stack([crops.warp(image, q) for q in quads]))
+        readings = list(readings)
+        for (k, inner), quad, reading in zip(second, quads, again):
+            if not rejected(reading) and (rejected(readings[k]) or reading.confidence > readings[k].confidence):
+                readings[k], faced[k] = reading, quad
+
     sightings: list[Sighting] = []
     card_area = float(np.median([r.area for r in whole])) if whole else None
     for region, quad, reading in zip(whole, faced, readings):
-        if reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles):
+        if rejected(reading):
             continue
         face = parse_face(reading.label) if reading.confidence >= WHOLE_MIN else UNKNOWN
         corners = np.roll(quad, -reading.side, axis=0)

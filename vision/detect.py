@@ -13,7 +13,7 @@ The classifier later rejects card-shaped things that are not cards (a sheet of p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -26,6 +26,7 @@ class Region:
     quad: np.ndarray  # 4 x 2 float32 image points, clockwise, starting nearest the image's top-left
     area: float  # in image pixels
     partial: bool = False  # a strip of a card that something covers
+    inner: list[Region] = field(default_factory=list)  # card-shaped regions inside it, largest first
 
     @property
     def center(self) -> np.ndarray:
@@ -125,9 +126,10 @@ def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
             if x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
                 continue  # cut by the picture's edge: not readable as a whole
             consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow_px)
-    # 2. outlines: the outer boundary of each connected drawing of strong edges (a card whose printing
-    #    splits its face, or whose frame runs close to its edge)
-    contours, _ = cv2.findContours(edge_map(small, 2.5), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
+    #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
+    #    the mat, which lies inside the mat, which may touch a patterned table
+    contours, _ = cv2.findContours(edge_map(small, 2.5), cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     for contour in contours:
         x, y, bw, bh = cv2.boundingRect(contour)
         if min(bw, bh) < min_side or bw * bh > max_area * 1.5 or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
@@ -140,11 +142,16 @@ def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
 
 def _drop_nested(regions: list[Region]) -> list[Region]:
     """Keep the outermost of regions inside each other (a card's frame, a half of a card, the same
-    card found as a face and as an outline, the cards of a fan inside the fan's outline)."""
+    card found as a face and as an outline, the cards of a fan inside the fan's outline); the inner
+    ones stay with it as alternatives, for when the outer one is not a card (a dark field of the mat
+    around a card, a sheet of paper under it)."""
     kept: list[Region] = []
     for region in sorted(regions, key=lambda r: -r.area):
-        if not any(_inside(region.center, outer.quad) for outer in kept):
+        outer = next((o for o in kept if _inside(region.center, o.quad)), None)
+        if outer is None:
             kept.append(region)
+        elif region.area < 0.97 * outer.area and not any(_inside(region.center, i.quad) for i in outer.inner):
+            outer.inner.append(region)
     return kept
 
 
