@@ -23,6 +23,7 @@ from referee.games import new_game
 from referee.session import Journal, Session, calibration_of, replay_events
 
 BUTTON = {"alphabet-bang": "slap"}  # what a player's button means; "challenge" elsewhere
+SAY_LETTERS = {"alphabet-bang", "taketwo"}  # the letter-recognition games say each card's letter and sound
 
 
 def parse_line(line: str, t: float, game_name: str) -> dict | None:
@@ -88,7 +89,8 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
     from calibration import layout as layouts
     from hardware import camera
     from hardware.display import Display, open_device
-    from hardware.speech import Speaker
+    from hardware.speech import Speaker, letter_words
+    from referee.cards import parse_face
 
     show = show or (lambda v: print(f"{v['t']:>7.1f}s  {feedback.describe(v)}", flush=True))
     options = dict(options or {})
@@ -125,8 +127,15 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
     def listener(verdict: dict) -> None:
         show(verdict)
         state["verdict"] = feedback.describe(verdict)
-        if verdict["event"] in ("word", "reject", "challenge", "slap", "game_end", "round_end") or verdict.get("warning"):
+        if verdict["event"] == "play" and game.name in SAY_LETTERS and verdict.get("face"):
+            speaker.say(letter_words(parse_face(verdict["face"]).plays_as or verdict["face"], sound=True))
+        elif verdict["event"] in ("word", "reject", "challenge", "slap", "game_end", "round_end") or verdict.get("warning"):
             speaker.say(state["verdict"])
+
+    def camera_trouble(message: str) -> None:
+        """The camera is gone: say so on the screen and aloud; the game waits and resumes."""
+        session.alert(0.0, message)
+        _refresh(display, session, state)
 
     session.listeners.append(listener)
     journal: Journal | None = None
@@ -172,7 +181,7 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
                     break
         else:
             frames = camera.open_source(source) if kind == "folder" else camera.Reconnecting(
-                lambda: camera.open_source(source), status=lambda msg: listener({"event": "info", "t": 0.0, "reason": msg}))
+                lambda: camera.open_source(source), status=camera_trouble)
             lines = _stdin_lines()
             started = time.monotonic()
             for frame in frames:

@@ -125,6 +125,11 @@ class Session:
             listener(verdict)
         return [verdict]
 
+    def alert(self, t: float, message: str) -> list[dict]:
+        """A problem to show until it is solved (the camera gone); the next good frame clears it."""
+        self.warning = self._warned = message
+        return self._tell({"event": "info", "t": t, "reason": message, "warning": True})
+
     def table(self, t: float, observation: Observation) -> list[dict]:
         """A settled table state (zone -> faces in reading order)."""
         if self.journal:

@@ -116,3 +116,10 @@ def test_a_torn_last_line_is_dropped_on_resume(tmp_path):
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err
     assert (journal / "events.jsonl").read_text() == full
+
+
+def test_an_alert_reaches_the_listeners_and_stays_until_cleared():
+    heard = []
+    session = Session(new_game("taketwo", ["Ann", "Bob"]), listeners=[heard.append])
+    session.alert(3.0, "no webcam at /dev/video0 (unplugged?); trying again in 2 s")
+    assert session.warning.startswith("no webcam") and heard[-1]["warning"] is True

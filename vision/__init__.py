@@ -93,11 +93,12 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     reader = reader or shared_reader()
     up = np.asarray(up, np.float64) / (np.linalg.norm(up) + 1e-12)
     regions = detect.find_cards(image)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     whole = [r for r in regions if not r.partial]
     strips = [r for r in regions if r.partial]
     faced = [crops.facing(r.quad, up) for r in whole]
     ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in strips]
-    batch = [crops.warp(image, q) for q in faced] + [crops.warp(image, q) for pair in ends for q in pair]
+    batch = [crops.warp(gray, q) for q in faced] + [crops.warp(gray, q) for pair in ends for q in pair]
     readings = reader.read(np.stack(batch)) if batch else []
 
     def rejected(reading) -> bool:
@@ -108,7 +109,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
               if (rejected(reading) or reading.confidence < WHOLE_MIN) for i in r.inner[:3]]
     if second:
         quads = [crops.facing(i.quad, up) for _, i in second]
-        again = reader.read(np.stack([crops.warp(image, q) for q in quads]))
+        again = reader.read(np.stack([crops.warp(gray, q) for q in quads]))
         readings = list(readings)
         for (k, inner), quad, reading in zip(second, quads, again):
             if not rejected(reading) and (rejected(readings[k]) or reading.confidence > readings[k].confidence):

@@ -117,7 +117,9 @@ def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
 
     # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards); with
     #    thin edges too, so that printing running close to a card's border does not cut its face apart
-    for edges, grow_px in ((edge_map(small), grow), (edge_map(small, 1.0, thicken=False), grow / 2)):
+    thin = edge_map(small, 1.0, thicken=False)
+    thick = cv2.dilate(thin, np.ones((3, 3), np.uint8))
+    for edges, grow_px in ((thick, grow), (thin, grow / 2)):
         n, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
         for i in range(1, n):
             x, y, bw, bh, area = stats[i]
@@ -134,6 +136,8 @@ def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
         x, y, bw, bh = cv2.boundingRect(contour)
         if min(bw, bh) < min_side or bw * bh > max_area * 1.5 or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
             continue
+        if cv2.contourArea(contour) < max(min_side * min_side * 3, 0.4 * bw * bh):
+            continue  # a letter's outline, or something far from a filled quadrilateral
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
         consider(mask, x, y, -1.0)
