@@ -22,7 +22,7 @@ MAX_ERROR_MM = 3.0  # markers further than this from where the fit puts them: re
 
 
 class CalibrationError(UserError):
-    pass
+    """A picture or set of corners that gives no trustworthy mapping to the mat; the message says why."""
 
 
 @dataclass

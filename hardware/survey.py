@@ -23,13 +23,9 @@ class Finding:
 
 
 def cameras() -> Finding:
-    found = []
-    try:
-        import picamera2  # noqa: F401
+    import importlib.util
 
-        found.append("picamera (picamera2 installed)")
-    except ImportError:
-        pass
+    found = ["picamera (picamera2 installed)"] if importlib.util.find_spec("picamera2") else []
     found += [f"webcam:{p.removeprefix('/dev/video')}" for p in sorted(glob.glob("/dev/video*"))]
     if found:
         return Finding("camera", True, ", ".join(found))

@@ -30,7 +30,7 @@ from referee.games import new_game
 
 
 class RecordingError(UserError):
-    pass
+    """A recording folder that cannot be read or replayed; the message says where and why."""
 
 
 @dataclass

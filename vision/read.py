@@ -11,14 +11,15 @@ from pathlib import Path
 
 import numpy as np
 
+from referee.errors import UserError
 from vision.crops import normalise
 from vision.synth.samples import CLASSES, NOISE
 
 MODEL = Path(__file__).resolve().parent.parent / "models" / "cards.onnx"
 
 
-class ModelMissing(RuntimeError):
-    pass
+class ModelMissing(UserError):
+    """The trained classifier is not where it should be."""
 
 
 @dataclass

@@ -20,7 +20,7 @@ WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ?"
 
 
 class TesseractMissing(UserError):
-    pass
+    """The fallback reader was asked for, but Tesseract is not installed."""
 
 
 class TesseractReader:
