@@ -122,9 +122,10 @@ def _blitz(rng: random.Random, script: Script, lex) -> None:
     session = Session(game)
     n = len(script.players)
     zones = game.zones(n)
-    piles = {z: [next(c for c in deck if c.kind is not Kind.BLITZ)] for z in zones}
-    for z in zones:
-        deck.remove(piles[z][0])
+    letters = [c for c in deck if c.kind is not Kind.BLITZ][: len(zones)]
+    for card in letters:
+        deck.remove(card)
+    piles = {z: [card] for z, card in zip(zones, letters)}
     t = 0.0
     script.table(t, piles)
     _feed(session, script.moments[-1])
