@@ -170,7 +170,8 @@ class Session:
     # -- camera frames ----------------------------------------------------------------------------
 
     def observe(self, image: np.ndarray) -> tuple[Observation, list[str]]:
-        """What the picture shows, zone by zone, and what could not be read."""
+        """What the picture shows, zone by zone, and what could not be read (a pile that had cards
+        and now shows none counts as unreadable: piles are never taken away)."""
         import vision
         from calibration import zones
 
@@ -184,7 +185,9 @@ class Session:
                 top = max(cards, key=lambda s: (s.visible, s.confidence))
                 cards = [top]
             faces = tuple(str(s.face) for s in cards)
-            if any(s.face.kind is Kind.UNKNOWN for s in cards):
+            if zone.kind == "pile" and not cards and self.tracker.seen.get(zone.name):
+                faces = ("UNKNOWN",)  # a pile does not vanish: its card is there but not seen
+            if "UNKNOWN" in faces:
                 unreadable.append(zone.name)
             observation[zone.name] = faces
         return observation, unreadable
