@@ -92,7 +92,7 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
     from hardware.speech import Speaker, letter_words
     from referee.cards import parse_face
 
-    show = show or (lambda v: print(f"{v['t']:>7.1f}s  {feedback.describe(v)}", flush=True))
+    show = show or _print
     options = dict(options or {})
     if record is not None and (record / "events.jsonl").exists() and not resume:
         raise UserError(f"{record} already holds a game: add --resume to carry on with it, or record elsewhere")
@@ -143,7 +143,13 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
     def step(t: float, image=None, event: dict | None = None) -> None:
         nonlocal calibration, journal
         if image is not None and session.calibration is None:
-            session.calibration = calibration = homography.from_markers(image, game.name)
+            try:
+                session.calibration = calibration = homography.from_markers(image, game.name)
+            except homography.CalibrationError as exc:
+                if session.warning != str(exc):
+                    session.alert(t, str(exc))  # keep looking: a hand may be over a marker
+                _refresh(display, session, state)
+                return
             print(f"calibrated on the mat's markers: fit error {calibration.error_mm:.2f} mm", file=sys.stderr)
         if record is not None and journal is None:
             from dataclasses import asdict
@@ -205,6 +211,11 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
     final = game.result()
     show(final)
     return final
+
+
+def _print(verdict: dict) -> None:
+    when = f"{verdict['t']:>7.1f}s  " if "t" in verdict else "\n"
+    print(when + feedback.describe(verdict), flush=True)
 
 
 def _refresh(display, session: Session, state: dict) -> None:

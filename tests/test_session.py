@@ -123,3 +123,16 @@ def test_an_alert_reaches_the_listeners_and_stays_until_cleared():
     session = Session(new_game("taketwo", ["Ann", "Bob"]), listeners=[heard.append])
     session.alert(3.0, "no webcam at /dev/video0 (unplugged?); trying again in 2 s")
     assert session.warning.startswith("no webcam") and heard[-1]["warning"] is True
+
+
+def test_play_from_a_folder_of_pictures_calibrates_once_the_markers_show(tmp_path):
+    frames = Path(__file__).parent.parent / "referee" / "recordings" / "alpha-camera" / "frames"
+    run = subprocess.run([sys.executable, "-m", "referee", "play", "alpha", "--players", "Peter,Mary", "--source", f"folder:{frames}",
+                          "--quiet", "--json", "--record", str(tmp_path / "game")], capture_output=True, text=True, timeout=300,
+                         stdin=subprocess.DEVNULL)
+    assert run.returncode == 0, run.stderr
+    lines = [json.loads(line) for line in run.stdout.splitlines()]
+    assert "markers not found: top-left" in lines[0]["reason"]  # a hand over a marker in the first picture
+    assert any(v["event"] == "info" and v.get("reason", "").startswith("dealt: 6 piles") for v in lines)
+    assert lines[-1]["event"] == "final"
+    assert (tmp_path / "game" / "frames").is_dir() and "calibration" in (tmp_path / "game" / "session.toml").read_text()
