@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
 from referee.cards import Face
 from referee.lexicon import search, sources
 from referee.lexicon.store import Store
@@ -90,8 +92,6 @@ class Lexicon:
 
     def family(self, word: str, tier: Tier = Tier.LARGE) -> list[str]:
         """Every word of ``tier`` that shares a lemma with ``word``, sorted."""
-        import numpy as np
-
         lemma_ids = [self._id(lemma) for lemma in self.lemmas(word)]
         lemma_ids = [i for i in lemma_ids if i is not None]
         if not lemma_ids:

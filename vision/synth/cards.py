@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import zlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -37,7 +38,8 @@ class CardStyle:
     index: bool = False  # small letters at top-left and bottom-right (turned)
     four_indices: bool = False  # ... at all four corners
     index_points: bool = False  # the card's points under each index
-    border: int = 0  # 0 none, 1 thin line, 2 thick frame, 3 double line
+    border: int = 0  # 0 none, 1 thin line, 2 thick frame, 3 double line, 4 dashed line, 5 tinted band
+    speckle: bool = False  # a faintly mottled paper
     border_ink: tuple[int, int, int] | None = None
     underline: bool = False  # under N, Z, M, W
     vowels_in_corners: bool = False  # two-vowel cards: upright vowel top-right, other bottom-left
@@ -60,7 +62,8 @@ def random_style(rng: random.Random, held_out: bool = False, square: bool | None
         index=index,
         four_indices=held_out and index,
         index_points=index and rng.random() < 0.5,
-        border=3 if held_out and rng.random() < 0.7 else rng.choice([0, 0, 1, 2]) if not held_out else 0,
+        border=(3 if rng.random() < 0.7 else 0) if held_out else rng.choice([0, 0, 1, 2, 4, 5]),
+        speckle=not held_out and rng.random() < 0.3,
         border_ink=rng.choice(inks),
         underline=rng.random() < 0.6,
         vowels_in_corners=rng.random() < 0.4,
@@ -171,6 +174,22 @@ def render_card(face: Face, style: CardStyle, height: int, red: bool = False, po
     elif style.border == 3:
         draw.rounded_rectangle([3 * lw, 3 * lw, W - 1 - 3 * lw, H - 1 - 3 * lw], radius=radius * 0.7, outline=frame_ink, width=lw)
         draw.rounded_rectangle([6 * lw, 6 * lw, W - 1 - 6 * lw, H - 1 - 6 * lw], radius=radius * 0.5, outline=frame_ink, width=lw)
+    elif style.border == 4:
+        m, dash = 4 * lw, 6 * lw
+        for x in range(m, W - m, 2 * dash):
+            draw.line([(x, m), (min(x + dash, W - m), m)], fill=frame_ink, width=lw)
+            draw.line([(x, H - m), (min(x + dash, W - m), H - m)], fill=frame_ink, width=lw)
+        for y in range(m, H - m, 2 * dash):
+            draw.line([(m, y), (m, min(y + dash, H - m))], fill=frame_ink, width=lw)
+            draw.line([(W - m, y), (W - m, min(y + dash, H - m))], fill=frame_ink, width=lw)
+    elif style.border == 5:
+        tint = tuple(int(0.8 * p + 0.2 * i) for p, i in zip(paper, frame_ink))
+        draw.rounded_rectangle([2 * lw, 2 * lw, W - 1 - 2 * lw, H - 1 - 2 * lw], radius=radius * 0.8, outline=tint, width=5 * lw)
+    if style.speckle:
+        rng = np.random.default_rng(zlib.crc32(f"{face}{W}x{H}".encode()))
+        for x, y in rng.integers(0, [W, H], size=(W * H // 400, 2)):
+            shade = tuple(max(0, c - 18) for c in paper)
+            draw.point((int(x), int(y)), fill=(*shade, 255))
 
     cx, cy = W / 2, H / 2
     gh = style.glyph * H
