@@ -106,7 +106,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
     # an outer region that is no card (or unreadable) may hold the card inside it: read those too
     second = [(k, i) for k, (r, reading) in enumerate(zip(whole, readings))
-              if (rejected(reading) or reading.confidence < WHOLE_MIN) for i in r.inner[:3]]
+              if (rejected(reading) or reading.confidence < WHOLE_MIN) for i in r.inner]
     if second:
         quads = [crops.facing(i.quad, up) for _, i in second]
         again = reader.read(np.stack([crops.warp(gray, q) for q in quads]))

@@ -154,8 +154,8 @@ def _drop_nested(regions: list[Region]) -> list[Region]:
         outer = next((o for o in kept if _inside(region.center, o.quad)), None)
         if outer is None:
             kept.append(region)
-        elif region.area < 0.97 * outer.area and not any(_inside(region.center, i.quad) for i in outer.inner):
-            outer.inner.append(region)
+        elif region.area < 0.9 * (outer.inner[-1].area if outer.inner else outer.area) and len(outer.inner) < 4:
+            outer.inner.append(region)  # each alternative clearly smaller than the last
     return kept
 
 
