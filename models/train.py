@@ -1,7 +1,7 @@
 """Train the card classifier and export it to ONNX, with its model card.
 
     pip install -e '.[train]'            # PyTorch (CPU wheel: torch==2.13.0)
-    python models/train.py               # the committed model: 90k samples, 12 epochs, seed 1
+    python models/train.py               # the committed model: --samples 110000 --epochs 12 --seed 1
     python models/train.py --samples 4000 --epochs 1 --out /tmp/smoke.onnx   # a smoke run
 
 Everything is drawn by the synthetic renderer (vision.synth) from the training typefaces and card
@@ -197,7 +197,7 @@ Same seed, same data and weights on the same PyTorch build ({report["torch"]}); 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Train the card classifier (PyTorch) and export it to ONNX.")
-    parser.add_argument("--samples", type=int, default=90_000, help="training samples (default: %(default)s)")
+    parser.add_argument("--samples", type=int, default=110_000, help="training samples (default: %(default)s)")
     parser.add_argument("--heldout-samples", type=int, default=8_000, help="held-out evaluation samples")
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
