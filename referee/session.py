@@ -23,7 +23,6 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.cards import Kind
 from referee.games import Game, base
 from referee.table import Observation, Settler, TableTracker
 
@@ -69,14 +68,14 @@ class Journal:
         self.file.flush()
         os.fsync(self.file.fileno())
 
-    def frame(self, t: float, image: np.ndarray) -> None:
-        """Keep a frame when it differs from the last kept one (so the recording stays small)."""
+    def frame(self, t: float, image: np.ndarray, thumbnail: np.ndarray) -> None:
+        """Keep a frame when it differs from the last kept one (so the recording stays small);
+        ``thumbnail`` is the frame's small grey copy (:func:`thumbnail`)."""
         if not self.frames:
             return
-        small = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (160, 120), interpolation=cv2.INTER_AREA)
-        if self.last_saved is not None and float(np.abs(small.astype(np.int16) - self.last_saved).mean()) < 1.0:
+        if self.last_saved is not None and float(np.abs(thumbnail - self.last_saved).mean()) < 1.0:
             return
-        self.last_saved = small.astype(np.int16)
+        self.last_saved = thumbnail
         self.frame_count += 1
         name = f"frames/{self.frame_count:06}.jpg"
         (self.folder / "frames").mkdir(exist_ok=True)
@@ -85,6 +84,11 @@ class Journal:
 
     def close(self) -> None:
         self.file.close()
+
+
+def thumbnail(image: np.ndarray) -> np.ndarray:
+    """A frame's small grey copy, for telling frames apart cheaply."""
+    return cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (160, 120), interpolation=cv2.INTER_AREA).astype(np.int16)
 
 
 def _drop_torn_last_line(path: Path) -> None:
@@ -192,9 +196,9 @@ class Session:
             observation[zone.name] = faces
         return observation, unreadable
 
-    def moving(self, image: np.ndarray) -> bool:
-        """Whether something moved since the last frame (a hand, an arm, a shadow)."""
-        small = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (160, 120), interpolation=cv2.INTER_AREA).astype(np.int16)
+    def moving(self, small: np.ndarray) -> bool:
+        """Whether something moved since the last frame (a hand, an arm, a shadow); ``small`` is the
+        frame's :func:`thumbnail`."""
         previous, self._previous = self._previous, small
         if previous is None:
             return True
@@ -202,9 +206,10 @@ class Session:
 
     def frame(self, t: float, image: np.ndarray) -> list[dict]:
         """One camera frame: rule on the table once it has settled."""
+        small = thumbnail(image)
         if self.journal:
-            self.journal.frame(t, image)
-        moving = self.moving(image)
+            self.journal.frame(t, image, small)
+        moving = self.moving(small)
         observation, unreadable = self.observe(image)
         out: list[dict] = []
         warning = ""

@@ -13,7 +13,7 @@ A two-vowel card is read by where its vowels sit: the one in the half towards th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -40,7 +40,6 @@ class Sighting:
     confidence: float
     visible: float  # share of the card that can be seen
     sideways: bool = False  # an oblong card lying across the reader's view (e.g. a multiplier)
-    alternatives: dict[str, float] = field(default_factory=dict)
 
     @property
     def center(self) -> np.ndarray:

@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 import vision
-from referee.cards import Kind, parse_face
+from referee.cards import Kind
 from vision import crops
 from vision.read import reader
 from vision.synth.scene import render_scene

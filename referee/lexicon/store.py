@@ -44,11 +44,6 @@ class Store:
     lemma_start: np.ndarray
     lemma_ids: np.ndarray
 
-    @property
-    def qu_symbol(self) -> int:
-        """Column of ``counts`` (and bit of ``qumask``) that counts "qu" pairs."""
-        return len(self.alphabet)
-
     def lemmas(self, word_id: int) -> np.ndarray:
         return self.lemma_ids[self.lemma_start[word_id] : self.lemma_start[word_id + 1]]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -259,10 +259,6 @@ def render_card(face: Face, style: CardStyle, height: int, red: bool = False, po
     if scale != 1:
         img = img.resize((w, h), Image.Resampling.LANCZOS)
     return np.asarray(img)
-
-
-def with_aspect(style: CardStyle, square: bool) -> CardStyle:
-    return replace(style, aspect=1.0 if square else 0.7)
 
 
 def rotated_corners(center: tuple[float, float], size: tuple[float, float], angle_deg: float) -> np.ndarray:

@@ -15,12 +15,9 @@ import cv2
 import numpy as np
 
 from referee import decks
-from referee.cards import Face, Kind, parse_face
+from referee.cards import Face, parse_face
 from vision.synth.cards import CardStyle, card_size, random_style, render_card, rotated_corners
 from vision.synth.textures import add_distractors, table_texture
-
-LAYOUTS = ("loose", "piles", "fan", "mixed", "empty")
-
 
 @dataclass
 class TrueCard:
