@@ -23,10 +23,12 @@ Observation = dict[str, tuple[str, ...]]  # zone -> faces in reading order (nota
 
 @dataclass
 class Settler:
-    """Accepts a table state only once it has settled: the same state in the last ``agree`` frames and
-    in most of the last ``window``, nothing moving for ``settle`` seconds, and - when cards would
+    """Accepts what each zone shows only once it has settled: the same in the last ``agree`` frames
+    and in most of the last ``window``, nothing moving for ``settle`` seconds, and - when cards would
     disappear - for ``settle_removal`` seconds (a hand resting on a pile hides it; it does not take
-    it away). One misread frame is outvoted; a state is accepted once."""
+    it away). Zones settle one by one, so a card that is misread in one frame and read in the next
+    holds up only its own zone, never the rest of the table. One misread frame is outvoted; a change
+    is accepted once."""
 
     settle: float = 0.3
     settle_removal: float = 1.5
@@ -37,26 +39,35 @@ class Settler:
     accepted: Observation | None = None
 
     def feed(self, t: float, observation: Observation, moving: bool = False) -> Observation | None:
+        """The table as now accepted when this frame changed it, else None."""
         if moving:
             self.last_motion = t
         self.history.append((t, observation))
         del self.history[: -self.window]
-        if len(self.history) < self.agree or observation == self.accepted:
+        if len(self.history) < self.agree:
             return None
-        recent = [obs for _, obs in self.history[-self.agree :]]
-        if any(obs != observation for obs in recent):
+        accepted = dict(self.accepted or {})
+        for zone, faces in observation.items():
+            if self.accepted is not None and accepted.get(zone) == faces:
+                continue
+            if self._settled(t, zone, faces):
+                accepted[zone] = faces
+        if not accepted or accepted == self.accepted:
             return None
-        votes = sum(obs == observation for _, obs in self.history)
-        if votes * 2 <= len(self.history) and len(self.history) == self.window:
-            return None
-        first_seen = min(ts for ts, obs in self.history if obs == observation)
-        removes = self.accepted is not None and any(
-            len(observation.get(zone, ())) < len(faces) for zone, faces in self.accepted.items())
+        self.accepted = accepted
+        return accepted
+
+    def _settled(self, t: float, zone: str, faces: tuple[str, ...]) -> bool:
+        readings = [(ts, obs.get(zone)) for ts, obs in self.history]
+        if any(seen != faces for _, seen in readings[-self.agree :]):
+            return False
+        votes = sum(seen == faces for _, seen in readings)
+        if votes * 2 <= len(readings) and len(readings) == self.window:
+            return False
+        first_seen = min(ts for ts, seen in readings if seen == faces)
+        removes = self.accepted is not None and len(faces) < len(self.accepted.get(zone, ()))
         wait = self.settle_removal if removes else self.settle
-        if t - max(first_seen, self.last_motion) < wait:
-            return None
-        self.accepted = observation
-        return observation
+        return t - max(first_seen, self.last_motion) >= wait
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,15 @@ def test_one_misread_frame_is_outvoted_and_motion_waits():
     assert s.feed(1.5, B) == B  # still for 0.3 s after the motion
 
 
+def test_a_zone_read_differently_in_each_frame_holds_up_only_itself():
+    s = Settler(settle=0.3)
+    frames = [{"p1": ("T",), "p2": ("D",)}, {"p1": ("T",), "p2": ("UNKNOWN",)}, {"p1": ("T",), "p2": ("O",)}]
+    results = [s.feed(0.2 * k, frame) for k, frame in enumerate(frames)]
+    assert results == [None, None, {"p1": ("T",)}]
+    assert s.feed(0.6, {"p1": ("T",), "p2": ("D",)}) is None  # one reading of D is not enough
+    assert s.feed(0.8, {"p1": ("T",), "p2": ("D",)}) == {"p1": ("T",), "p2": ("D",)}
+
+
 def test_cards_disappearing_need_longer():
     s = Settler(settle=0.3, settle_removal=1.5)
     for t in (0.0, 0.2, 0.4):

@@ -75,19 +75,39 @@ def _quad_of(mask: np.ndarray) -> tuple[np.ndarray, float, float] | None:
     hull_area = cv2.contourArea(hull)
     if hull_area <= 0 or area / hull_area < 0.88:
         return None
-    peri = cv2.arcLength(hull, True)
-    quad = None
-    for eps in (0.02, 0.04, 0.06):
-        approx = cv2.approxPolyDP(hull, eps * peri, True)
-        if len(approx) == 4:
-            quad = approx.reshape(4, 2).astype(np.float32)
-            break
-    if quad is None:
-        quad = cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    quad = _fit_quad(hull)
     quad_area = cv2.contourArea(quad)
     if quad_area <= 0:
         return None
     return quad, area, area / quad_area
+
+
+def _fit_quad(hull: np.ndarray) -> np.ndarray:
+    """The quadrilateral of a convex outline: the lines of its four longest sides, intersected, so
+    that cut or rounded corners (an index printed into the corner, a real card's round corners) do
+    not pull the corners inwards. A shape without four clear sides gets its smallest bounding box."""
+    peri = cv2.arcLength(hull, True)
+    poly = cv2.approxPolyDP(hull, 0.01 * peri, True).reshape(-1, 2).astype(np.float64)
+    n = len(poly)
+    if n >= 4:
+        lengths = np.linalg.norm(np.roll(poly, -1, axis=0) - poly, axis=1)
+        sides = sorted(np.argsort(lengths)[-4:])
+        if lengths[sides].sum() > 0.6 * peri:
+            corners = []
+            for i, j in zip(sides, sides[1:] + sides[:1]):
+                p, q = poly[i], poly[(i + 1) % n]
+                r, s = poly[j], poly[(j + 1) % n]
+                d1, d2 = q - p, s - r
+                cross = d1[0] * d2[1] - d1[1] * d2[0]
+                if abs(cross) < 0.5 * np.linalg.norm(d1) * np.linalg.norm(d2):
+                    break  # neighbouring sides less than 30 degrees apart: no corner between them
+                t = ((r[0] - p[0]) * d2[1] - (r[1] - p[1]) * d2[0]) / cross
+                corners.append(p + t * d1)
+            else:
+                quad = np.float32(corners)
+                if cv2.contourArea(quad) <= 1.15 * cv2.contourArea(hull.astype(np.float32)):
+                    return quad
+    return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
 def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
