@@ -69,11 +69,14 @@ class Journal:
         os.fsync(self.file.fileno())
 
     def frame(self, t: float, image: np.ndarray, thumbnail: np.ndarray) -> None:
-        """Keep a frame when it differs from the last kept one (so the recording stays small);
-        ``thumbnail`` is the frame's small grey copy (:func:`thumbnail`)."""
+        """Keep a frame as a JPEG when it differs from the last kept one (so the recording stays
+        small), else note that the kept one was seen again: a replay then sees a frame at every
+        moment the live session did, and settles the table exactly as it did. ``thumbnail`` is the
+        frame's small grey copy (:func:`thumbnail`)."""
         if not self.frames:
             return
         if self.last_saved is not None and float(np.abs(thumbnail - self.last_saved).mean()) < 1.0:
+            self.write({"t": t, "frame": f"frames/{self.frame_count:06}.jpg"})
             return
         self.last_saved = thumbnail
         self.frame_count += 1
@@ -110,6 +113,7 @@ class Session:
         self.tracker = TableTracker(self.game.zones(len(self.game.players)), self.game.pile_zones)
         self.names = self.game.players
         self._previous: np.ndarray | None = None
+        self._last_seen: tuple | None = None  # the last frame read, with what it showed
         self._warned: str | None = None
         self.warning = ""
 
@@ -191,7 +195,13 @@ class Session:
             faces = tuple(str(s.face) for s in cards)
             if zone.kind == "pile" and not cards and self.tracker.seen.get(zone.name):
                 faces = ("UNKNOWN",)  # a pile does not vanish: its card is there but not seen
-            if "UNKNOWN" in faces:
+            if zone.kind == "line" and cards:
+                # a line changes at its end, where the newest card lies whole; the covered ones show
+                # only their indices, too unsurely read to compare from frame to frame, so they stand
+                # as one UNKNOWN (the tracker knows each from when it was the newest)
+                newest = str(cards[-1].face) if cards[-1].visible >= 0.9 else "UNKNOWN"
+                faces = ("UNKNOWN", newest) if len(cards) > 1 else (newest,)
+            if faces and faces[-1] == "UNKNOWN":
                 unreadable.append(zone.name)
             observation[zone.name] = faces
         return observation, unreadable
@@ -210,7 +220,11 @@ class Session:
         if self.journal:
             self.journal.frame(t, image, small)
         moving = self.moving(small)
-        observation, unreadable = self.observe(image)
+        if self._last_seen is not None and self._last_seen[0] is image:
+            observation, unreadable = self._last_seen[1:]  # a recording's frame seen again
+        else:
+            observation, unreadable = self.observe(image)
+            self._last_seen = (image, observation, unreadable)
         out: list[dict] = []
         warning = ""
         if unreadable and not moving:
@@ -229,12 +243,15 @@ class Session:
 def replay_events(session: Session, folder: Path, events: list[dict]) -> list[dict]:
     """Feed a recording's events to a session: frames through vision, table states, inputs."""
     out = []
+    name, image = None, None  # the frame file last read: a recording names a file again when the picture did not change
     for event in events:
         t = float(event["t"])
         if "frame" in event:
-            image = cv2.imread(str(folder / event["frame"]), cv2.IMREAD_COLOR)
+            if event["frame"] != name:
+                name, image = event["frame"], cv2.imread(str(folder / event["frame"]), cv2.IMREAD_COLOR)
+                if image is None:
+                    out += session._tell({"event": "info", "t": t, "reason": f"frame {name} is missing or unreadable; skipped"})
             if image is None:
-                out += session._tell({"event": "info", "t": t, "reason": f"frame {event['frame']} is missing or unreadable; skipped"})
                 continue
             out += session.frame(t, image)
         elif "table" in event:

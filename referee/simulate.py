@@ -26,6 +26,7 @@ from referee.session import Session
 
 PLAYERS = {"alpha": ["Peter", "Mary"], "blitz": ["Belton", "Mary", "Peter"], "alphabet-bang": ["Ann", "Bob"],
            "taketwo": ["Ann", "Bob", "Cy"]}
+REST = 2.0  # seconds of a resting table filmed after each change
 OPTIONS = {"alpha": {}, "blitz": {}, "alphabet-bang": {"stack": 10}, "taketwo": {"hand": 4}}
 
 
@@ -378,16 +379,23 @@ def write(script: Script, folder: Path, seed: int = 0, size=(960, 720), held_out
         cv2.imwrite(str(images / name), camera.frame(table, red, hand), [cv2.IMWRITE_JPEG_QUALITY, quality])
         events.append({"t": round(t, 2), "frame": name})
 
+    changes = [m["t"] for m in script.moments if "table" in m]
     for moment in script.moments:
         t = moment["t"]
         if "table" in moment:
-            # a hand comes in, puts the card down and leaves; then the table rests
+            # a hand comes in, puts the card down and leaves; then the table rests until the next
+            # hand comes (at most REST seconds are filmed): a few fresh frames, then the last one
+            # seen again, as a journal records a picture that does not change
             shoot(t - 0.6, 0.3 + 0.4 * rng.random())
             table = {**table, **moment["table"]}
             shoot(t - 0.3, 0.3 + 0.4 * rng.random())
             for k in range(3):
                 shoot(t + 0.2 * k, None)
+            until = min([c - 0.6 for c in changes if c > t] + [t + REST])
+            last = events[-1]["frame"]
+            events += [{"t": round(t + 0.2 * k, 2), "frame": last} for k in range(3, 100) if t + 0.2 * k < until - 1e-6]
         else:
             events.append(moment)
+    events.sort(key=lambda e: e["t"])
     (images / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
     return list(recording.replay(recording.read(truth)))[-1]

@@ -3,12 +3,12 @@ it, or every card of a zone taken away.
 
 An observation maps zone names to the faces seen there in reading order; a pile lists its top card,
 or its last few cards bottom to top when they can be told apart (needed to see the same card played
-on an identical card). The tracker remembers each zone's history. A pile whose top goes back to the card seen before it
+on an identical card); a camera's view of a line may give its covered cards as UNKNOWN. The tracker remembers each zone's history. A pile whose top goes back to the card seen before it
 is a card taken back when the referee asked for that (the play on it was refused, see
 :meth:`TableTracker.expect_take_back`); otherwise it is a new card like the one under it, which is
 far more common. A two-vowel card merely turned, or a wild card that has been declared, is the same
-card. A zone an observation leaves out, or whose top is
-unreadable, is taken as unchanged.
+card. A zone an observation leaves out, or whose top is unreadable, is taken as unchanged; a covered
+card of a line that cannot be read is the card seen at its place before.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ class Settler:
     history: list[tuple[float, Observation]] = field(default_factory=list)
     last_motion: float = float("-inf")
     accepted: Observation | None = None
+    since: dict[str, tuple[tuple[str, ...], float]] = field(default_factory=dict)  # zone -> (reading, since when)
 
     def feed(self, t: float, observation: Observation, moving: bool = False) -> Observation | None:
         """The table as now accepted when this frame changed it, else None."""
@@ -44,6 +45,9 @@ class Settler:
             self.last_motion = t
         self.history.append((t, observation))
         del self.history[: -self.window]
+        for zone, faces in observation.items():
+            if self.since.get(zone, (None,))[0] != faces:
+                self.since[zone] = (faces, t)
         if len(self.history) < self.agree:
             return None
         accepted = dict(self.accepted or {})
@@ -64,8 +68,9 @@ class Settler:
         votes = sum(seen == faces for _, seen in readings)
         if votes * 2 <= len(readings) and len(readings) == self.window:
             return False
-        first_seen = min(ts for ts, seen in readings if seen == faces)
-        removes = self.accepted is not None and len(faces) < len(self.accepted.get(zone, ()))
+        first_seen = self.since[zone][1]
+        before = self.accepted.get(zone, ()) if self.accepted else ()
+        removes = bool(before) and (not faces or faces[-1] in before[:-1])  # the zone's end moved back
         wait = self.settle_removal if removes else self.settle
         return t - max(first_seen, self.last_motion) >= wait
 
@@ -94,9 +99,11 @@ class TableTracker:
             if zone not in self.seen:
                 raise KeyError(zone)
             shown = [f if isinstance(f, Face) else parse_face(f) for f in faces]
-            if any(f.kind is Kind.UNKNOWN for f in shown):
-                continue
-            changes += self._pile(zone, shown) if self.piles else self._line(zone, shown)
+            if self.piles:
+                if not any(f.kind is Kind.UNKNOWN for f in shown):
+                    changes += self._pile(zone, shown)
+            else:
+                changes += self._line(zone, shown)
         return changes
 
     def _pile(self, zone: str, shown: list[Face]) -> list[Change]:
@@ -127,17 +134,41 @@ class TableTracker:
         return [Change("play", zone, top)]
 
     def _line(self, zone: str, shown: list[Face]) -> list[Change]:
+        """A line changes at its end, where the newest card lies whole. The covered cards show only
+        their indices, which are often unreadable or half seen: one that cannot be read, or shows one
+        vowel of a two-vowel card, is taken as the card seen at its place before. An unreadable
+        newest card means: wait and look again."""
         known = self.seen[zone]
-        if not shown and known:
+        if not shown:
             count = len(known)
             known.clear()
-            return [Change("clear", zone, count=count)]
+            return [Change("clear", zone, count=count)] if count else []
+        newest = shown[-1]
+        if newest.kind is Kind.UNKNOWN:
+            return []
+        if known and newest.card() == known[-1].card():
+            return []
+        if len(known) >= 2 and newest.card() == known[-2].card() and len(shown) < len(known):
+            known.pop()
+            return [Change("take_back", zone)]
+        if known and len(shown) >= 2 and _fits(shown[-2], known[-1]):
+            known.append(newest)
+            return [Change("play", zone, newest)]
         common = 0
-        while common < min(len(known), len(shown)) and known[common].card() == shown[common].card():
+        while common < min(len(known), len(shown)) and _fits(shown[common], known[common]):
             common += 1
+        if any(f.kind is Kind.UNKNOWN for f in shown[common:]):
+            return []
         changes = [Change("take_back", zone) for _ in range(len(known) - common)]
         del known[common:]
         for face in shown[common:]:
             known.append(face)
             changes.append(Change("play", zone, face))
         return changes
+
+
+def _fits(seen: Face, card: Face) -> bool:
+    """Whether what is seen of a covered card can be ``card``."""
+    if seen.kind is Kind.UNKNOWN or seen.card() == card.card():
+        return True
+    return card.kind is Kind.TWO_VOWEL and seen.kind is Kind.LETTER and seen.letters in card.letters

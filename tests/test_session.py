@@ -46,7 +46,8 @@ def test_a_zone_read_differently_in_each_frame_holds_up_only_itself():
     results = [s.feed(0.2 * k, frame) for k, frame in enumerate(frames)]
     assert results == [None, None, {"p1": ("T",)}]
     assert s.feed(0.6, {"p1": ("T",), "p2": ("D",)}) is None  # one reading of D is not enough
-    assert s.feed(0.8, {"p1": ("T",), "p2": ("D",)}) == {"p1": ("T",), "p2": ("D",)}
+    assert s.feed(0.8, {"p1": ("T",), "p2": ("D",)}) is None  # read alike for 0.2 s only
+    assert s.feed(1.0, {"p1": ("T",), "p2": ("D",)}) == {"p1": ("T",), "p2": ("D",)}
 
 
 def test_cards_disappearing_need_longer():

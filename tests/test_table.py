@@ -31,6 +31,21 @@ def test_unreadable_zones_wait():
     assert t.observe({"pile1": ["S"]}) == [Change("play", "pile1", parse_face("S"))]
 
 
+def test_covered_cards_of_a_line_that_cannot_be_read_are_the_ones_seen_before():
+    t = TableTracker(["line"], piles=False)
+    t.observe({"line": ["T"]})
+    assert t.observe({"line": ["UNKNOWN", "B"]}) == [Change("play", "line", parse_face("B"))]
+    assert t.observe({"line": ["UNKNOWN", "UNKNOWN", "O/E"]}) == [Change("play", "line", parse_face("O/E"))]
+    assert t.observe({"line": ["UNKNOWN", "B", "O/E", "UNKNOWN"]}) == []  # the new card unreadable: wait
+    assert t.seen["line"] == [parse_face(f) for f in ("T", "B", "O/E")]
+    assert t.observe({"line": ["UNKNOWN", "B"]}) == [Change("take_back", "line")]
+    assert t.observe({"line": ["T", "B", "O/E"]}) == [Change("play", "line", parse_face("O/E"))]
+    # a covered two-vowel card shows one vowel, a strip is missed: the newest card still tells the change
+    assert t.observe({"line": ["T", "O", "S"]}) == [Change("play", "line", parse_face("S"))]
+    assert t.observe({"line": ["UNKNOWN", "S"]}) == []
+    assert t.seen["line"] == [parse_face(f) for f in ("T", "B", "O/E", "S")]
+
+
 def test_lines_grow_shrink_and_clear():
     t = TableTracker(["line"], piles=False)
     assert [c.face for c in t.observe({"line": ["T", "O/E"]})] == [parse_face("T"), parse_face("O/E")]
