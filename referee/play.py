@@ -170,12 +170,14 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
             if old is not None:
                 step(0.0)  # open the journal at once, to write what the crash left unwritten
             previous = None
+            name = image = None
             for event in _recorded_stream(folder, old.events if old is not None else []):
                 if speed and previous is not None:
                     time.sleep(max(0.0, float(event["t"]) - previous) / speed)
                 previous = float(event["t"])
                 if "frame" in event:
-                    image = cv2.imread(str(folder / event["frame"]), cv2.IMREAD_COLOR)
+                    if event["frame"] != name:  # a recording names a frame again when the picture did not change
+                        name, image = event["frame"], cv2.imread(str(folder / event["frame"]), cv2.IMREAD_COLOR)
                     if image is not None:
                         step(float(event["t"]), image=image)
                 elif "table" in event:
@@ -203,6 +205,7 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
                         step(t, event=event)
                 if game.over or (lines is None and kind != "folder"):
                     break
+        session.flush(float("inf"), force=True)  # inputs still waiting for the table
     finally:
         speaker.wait()
         speaker.close()

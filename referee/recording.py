@@ -110,4 +110,5 @@ def replay(recording: Recording, lexicon=None) -> Iterator[dict]:
         elif "verdict" not in event:
             event = {**event, "player": _player(event, recording.players, where)}
         yield from replay_events(session, recording.folder, [event])
+    yield from session.flush(float("inf"), force=True)
     yield game.result()

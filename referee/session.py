@@ -4,7 +4,8 @@ Everything goes through :class:`Session`, live or replayed, so a replay rules ex
 did: a camera frame is read (vision), carried onto the mat and split into zones (calibration),
 settled (:class:`referee.table.Settler`: nothing moving, the same state in successive frames), turned
 into physical changes (:class:`referee.table.TableTracker`) and ruled by the game; typed words,
-passes, draws and button presses are ruled directly.
+passes, draws and button presses are ruled directly. A pile's top card that lies otherwise than when
+the pile was last accepted is a new card, even with the same face: the same card played on itself.
 
 With a :class:`Journal` every accepted table state and every input is written and flushed *before*
 it is ruled, and every verdict after, so a game survives a crash or a power cut: the journal is a
@@ -23,10 +24,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from referee.cards import Kind, parse_face
 from referee.games import Game, base
 from referee.table import Observation, Settler, TableTracker
 
 Listener = Callable[[dict], None]
+INPUT_WAIT = 1.5  # seconds an input waits at most for the table to settle
+SAME_CARD_SHIFT_MM = 1.5  # a pile's top card that lies this much differently after a hand passed is a new card
 
 
 def _toml_value(value) -> str:
@@ -114,6 +118,9 @@ class Session:
         self.names = self.game.players
         self._previous: np.ndarray | None = None
         self._last_seen: tuple | None = None  # the last frame read, with what it showed
+        self.waiting: list[dict] = []  # inputs made while the table was moving
+        self._poses: dict[str, tuple[str, np.ndarray]] = {}  # pile -> its top card and pose in this frame
+        self._anchors: dict[str, tuple[str, np.ndarray]] = {}  # ... when the pile was last accepted
         self._warned: str | None = None
         self.warning = ""
 
@@ -158,9 +165,27 @@ class Session:
         return out
 
     def input(self, event: dict) -> list[dict]:
-        """A word, pass, button or draw (the recording's event form, players numbered from 1)."""
+        """A word, pass, button or draw (the recording's event form, players numbered from 1). Watching
+        a table, an input made while hands are still moving over it waits until it settles (at most
+        :data:`INPUT_WAIT` seconds), so that it is ruled against the cards it was made for: a slap
+        quicker than the referee's eye still catches the card just laid."""
         if self.journal:
             self.journal.write(event)
+        t = float(event["t"])
+        if self.layout is not None and (self.waiting or t - self.settler.last_motion < self.settler.settle):
+            self.waiting.append(event)
+            return []
+        return self._ruled_input(event)
+
+    def flush(self, t: float, force: bool = False) -> list[dict]:
+        """Rule the inputs that waited for the table, once it has settled (or waited long enough)."""
+        out: list[dict] = []
+        settled = t - self.settler.last_motion >= self.settler.settle
+        while self.waiting and (force or settled or t - float(self.waiting[0]["t"]) >= INPUT_WAIT):
+            out += self._ruled_input(self.waiting.pop(0))
+        return out
+
+    def _ruled_input(self, event: dict) -> list[dict]:
         t = float(event["t"])
         who = event.get("player", self.game.current)
         player = who if isinstance(who, int) else self.names.index(who) + 1
@@ -193,6 +218,12 @@ class Session:
                 top = max(cards, key=lambda s: (s.visible, s.confidence))
                 cards = [top]
             faces = tuple(str(s.face) for s in cards)
+            if zone.kind == "pile" and cards and cards[0].visible >= 0.9 and cards[0].face.kind is not Kind.UNKNOWN:
+                self._poses[zone.name] = (faces[0], self._pose(cards[0].corners))
+                anchor = self._anchors.get(zone.name)
+                if anchor and parse_face(anchor[0]).card() == cards[0].face.card() and \
+                        _shift(anchor[1], self._poses[zone.name][1]) > SAME_CARD_SHIFT_MM:
+                    faces = (anchor[0], faces[0])  # a new card like the one under it: it lies differently
             if zone.kind == "pile" and not cards and self.tracker.seen.get(zone.name):
                 faces = ("UNKNOWN",)  # a pile does not vanish: its card is there but not seen
             if zone.kind == "line" and cards:
@@ -205,6 +236,13 @@ class Session:
                 unreadable.append(zone.name)
             observation[zone.name] = faces
         return observation, unreadable
+
+    def _pose(self, corners: np.ndarray) -> np.ndarray:
+        """A card's place on the mat: its centre (mm) and the direction of its long side (radians)."""
+        mm = self.calibration.to_mat_points(np.asarray(corners, np.float64))
+        a, b = mm[1] - mm[0], mm[2] - mm[1]
+        long = a if np.linalg.norm(a) > np.linalg.norm(b) else b
+        return np.array([*mm.mean(axis=0), np.arctan2(long[1], long[0]) % np.pi])
 
     def moving(self, small: np.ndarray) -> bool:
         """Whether something moved since the last frame (a hand, an arm, a shadow); ``small`` is the
@@ -234,10 +272,21 @@ class Session:
             self.warning = warning
             if warning:
                 out += self._tell({"event": "info", "t": t, "reason": warning, "warning": True})
+        before = dict(self.settler.accepted or {})
         settled = self.settler.feed(t, observation, moving)
         if settled is not None:
+            for zone, faces in settled.items():  # where each pile's top card lies now it is accepted
+                if (faces != before.get(zone) or zone not in self._anchors) and zone in self._poses:
+                    self._anchors[zone] = self._poses[zone]
             out += self.table(t, settled)
-        return out
+        return out + self.flush(t)
+
+
+def _shift(a: np.ndarray, b: np.ndarray) -> float:
+    """How far a card moved between two poses: its centre's shift plus its turn, measured at a
+    poker card's corner (mm)."""
+    turn = abs((b[2] - a[2] + np.pi / 2) % np.pi - np.pi / 2)
+    return float(np.linalg.norm(b[:2] - a[:2]) + 54.0 * turn)
 
 
 def replay_events(session: Session, folder: Path, events: list[dict]) -> list[dict]:

@@ -222,11 +222,8 @@ def _taketwo(rng: random.Random, script: Script, lex) -> None:
                 turns += 1
                 continue
             t += rng.uniform(1, 2)
-        card = rng.choice(options)
-        if card.kind is Kind.WILD:
-            top = pile[-1].plays_as[:1] or "E"
-            card = card.declared(top if rng.random() < 0.3 else rng.choice("AEST"))
-        hand.remove(card.card() if card.kind is Kind.WILD else card)
+        card = rng.choice(options)  # a wild card is played undeclared: no input declares one at the table yet
+        hand.remove(card)
         pile.append(card)
         before = list(game.hands)
         script.table(t, {"discard": pile[-2:]})
@@ -285,6 +282,8 @@ class Camera:
         self.style = replace(style, aspect=63 / 88)  # poker cards
         self.textures: dict[tuple[str, bool], np.ndarray] = {}
         self.gain = 1.0
+        self.piles: dict[str, tuple[list[str], list[str]]] = {}  # pile -> (faces shown, where each lies)
+        self.placed = 0  # cards put on piles so far
 
     def _texture(self, face: Face, red: bool) -> np.ndarray:
         from vision.synth.cards import render_card
@@ -320,6 +319,17 @@ class Camera:
         shadow = cv2.GaussianBlur(alpha[..., 0], (0, 0), 2.0)[..., None]
         roi[:] = (roi * (1 - 0.3 * np.roll(shadow, (2, 2), axis=(0, 1))) * (1 - alpha) + warped[..., 2::-1] * alpha).astype(np.uint8)
 
+    def _pile_keys(self, zone: str, shown: list[str]) -> list[str]:
+        """How each shown card of a pile lies: a card keeps its place while it is on the pile, and a
+        new card - even one like the card under it - lies its own way."""
+        before, keys = self.piles.get(zone, ([], []))
+        if shown != before:
+            self.placed += 1
+            keys = keys[-1:] if shown[:-1] == before[-1:] else [f"{zone}-{self.placed}-{i}" for i in range(len(shown) - 1)]
+            keys = keys + [f"{zone}-{self.placed}-top"]
+            self.piles[zone] = (shown, keys)
+        return keys
+
     def frame(self, table: dict[str, list[str]], red: set[str], hand: float | None = None) -> np.ndarray:
         """The table as a camera frame; ``hand`` (0..1) draws an arm crossing the picture at that point."""
         from vision.synth.textures import draw_hand
@@ -333,9 +343,9 @@ class Camera:
                 for i, face in enumerate(faces):
                     self._place(image, face, str(face) in red, start + right * 24 * i, zone.up, 1.5, f"{zone.name}{i}{face}")
             else:
-                for i, face in enumerate(faces[-2:]):
-                    depth = len(faces) - len(faces[-2:]) + i
-                    self._place(image, face, str(face) in red, zone.center, zone.up, 3, f"{zone.name}{depth}{face}")
+                shown = [str(f) for f in faces[-2:]]
+                for face, key in zip(faces[-2:], self._pile_keys(zone.name, shown)):
+                    self._place(image, face, str(face) in red, zone.center, zone.up, 3, key)
         if hand is not None:
             state = random.Random(int(hand * 1000))
             draw_hand(state, image)

@@ -212,7 +212,7 @@ def render_card(face: Face, style: CardStyle, height: int, red: bool = False, po
                 _text(draw, style, up, (x, 0.09 * H), ih, ink)
                 _turned_text(img, style, down, (x, 0.91 * H), ih, ink)
     elif face.kind in (Kind.LETTER, Kind.WILD):
-        shown = text or "?"
+        shown = "?" if face.kind is Kind.WILD else text  # a declared wild card still shows its "?"
         index_text = shown
         box = _text(draw, style, shown, (cx, cy), gh, ink, width=0.8 * W)
         if style.underline and shown in AMBIGUOUS:
