@@ -129,6 +129,8 @@ class Session:
     def _rule(self, action: base.Action) -> list[dict]:
         out = [v.to_json(self.names) for v in self.game.apply(action)]
         for verdict in out:
+            if verdict.get("won") and not self.game.pile_zones:  # the winner now takes the line's cards
+                self.settler.expected.update(self.tracker.zones)
             if self.journal:
                 self.journal.write({"t": verdict["t"], "verdict": verdict})
             for listener in self.listeners:
@@ -172,7 +174,7 @@ class Session:
         if self.journal:
             self.journal.write(event)
         t = float(event["t"])
-        if self.layout is not None and (self.waiting or t - self.settler.last_motion < self.settler.settle):
+        if self.layout is not None and (self.waiting or self.settler.unsettled(t)):
             self.waiting.append(event)
             return []
         return self._ruled_input(event)
@@ -180,7 +182,7 @@ class Session:
     def flush(self, t: float, force: bool = False) -> list[dict]:
         """Rule the inputs that waited for the table, once it has settled (or waited long enough)."""
         out: list[dict] = []
-        settled = t - self.settler.last_motion >= self.settler.settle
+        settled = not self.settler.unsettled(t)
         while self.waiting and (force or settled or t - float(self.waiting[0]["t"]) >= INPUT_WAIT):
             out += self._ruled_input(self.waiting.pop(0))
         return out
@@ -231,7 +233,8 @@ class Session:
                 # only their indices, too unsurely read to compare from frame to frame, so they stand
                 # as one UNKNOWN (the tracker knows each from when it was the newest)
                 newest = str(cards[-1].face) if cards[-1].visible >= 0.9 else "UNKNOWN"
-                faces = ("UNKNOWN", newest) if len(cards) > 1 else (newest,)
+                covered = len(cards) > 1 or bool(self.tracker.seen.get(zone.name))  # they do not vanish
+                faces = ("UNKNOWN", newest) if covered else (newest,)
             if faces and faces[-1] == "UNKNOWN":
                 unreadable.append(zone.name)
             observation[zone.name] = faces

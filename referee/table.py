@@ -26,7 +26,7 @@ class Settler:
     """Accepts what each zone shows only once it has settled: the same in the last ``agree`` frames
     and in most of the last ``window``, nothing moving for ``settle`` seconds, and - when cards would
     disappear - for ``settle_removal`` seconds (a hand resting on a pile hides it; it does not take
-    it away). Zones settle one by one, so a card that is misread in one frame and read in the next
+    it away) unless the referee asked for them to be taken (:attr:`expected`). Zones settle one by one, so a card that is misread in one frame and read in the next
     holds up only its own zone, never the rest of the table. One misread frame is outvoted; a change
     is accepted once."""
 
@@ -38,6 +38,7 @@ class Settler:
     last_motion: float = float("-inf")
     accepted: Observation | None = None
     since: dict[str, tuple[tuple[str, ...], float]] = field(default_factory=dict)  # zone -> (reading, since when)
+    expected: set[str] = field(default_factory=set)  # zones whose cards the referee asked to be taken away
 
     def feed(self, t: float, observation: Observation, moving: bool = False) -> Observation | None:
         """The table as now accepted when this frame changed it, else None."""
@@ -56,10 +57,19 @@ class Settler:
                 continue
             if self._settled(t, zone, faces):
                 accepted[zone] = faces
+                if not faces:
+                    self.expected.discard(zone)
         if not accepted or accepted == self.accepted:
             return None
         self.accepted = accepted
         return accepted
+
+    def unsettled(self, t: float) -> bool:
+        """Whether hands moved just now, or the table shows something not yet accepted."""
+        if t - self.last_motion < self.settle:
+            return True
+        return bool(self.history) and self.accepted is not None and any(
+            self.accepted.get(zone) != faces for zone, faces in self.history[-1][1].items())
 
     def _settled(self, t: float, zone: str, faces: tuple[str, ...]) -> bool:
         readings = [(ts, obs.get(zone)) for ts, obs in self.history]
@@ -71,7 +81,7 @@ class Settler:
         first_seen = self.since[zone][1]
         before = self.accepted.get(zone, ()) if self.accepted else ()
         removes = bool(before) and (not faces or faces[-1] in before[:-1])  # the zone's end moved back
-        wait = self.settle_removal if removes else self.settle
+        wait = self.settle_removal if removes and zone not in self.expected else self.settle
         return t - max(first_seen, self.last_motion) >= wait
 
 
@@ -134,31 +144,26 @@ class TableTracker:
         return [Change("play", zone, top)]
 
     def _line(self, zone: str, shown: list[Face]) -> list[Change]:
-        """A line changes at its end, where the newest card lies whole. The covered cards show only
-        their indices, which are often unreadable or half seen: one that cannot be read, or shows one
-        vowel of a two-vowel card, is taken as the card seen at its place before. An unreadable
-        newest card means: wait and look again."""
+        """A line changes at its end, where the newest card lies whole. Its covered cards show only
+        their indices, often unreadable or half seen (one vowel of a two-vowel card): while any is
+        unread, a new newest card is a card laid at the end; a fully read line is compared card by
+        card. An unreadable newest card means: wait and look again."""
         known = self.seen[zone]
         if not shown:
             count = len(known)
             known.clear()
             return [Change("clear", zone, count=count)] if count else []
         newest = shown[-1]
-        if newest.kind is Kind.UNKNOWN:
+        if newest.kind is Kind.UNKNOWN or (known and newest.card() == known[-1].card()):
             return []
-        if known and newest.card() == known[-1].card():
-            return []
-        if len(known) >= 2 and newest.card() == known[-2].card() and len(shown) < len(known):
-            known.pop()
-            return [Change("take_back", zone)]
-        if known and len(shown) >= 2 and _fits(shown[-2], known[-1]):
+        if any(f.kind is Kind.UNKNOWN for f in shown):
+            if not known:
+                return []  # covered cards never seen whole: nothing to go on
             known.append(newest)
             return [Change("play", zone, newest)]
         common = 0
         while common < min(len(known), len(shown)) and _fits(shown[common], known[common]):
             common += 1
-        if any(f.kind is Kind.UNKNOWN for f in shown[common:]):
-            return []
         changes = [Change("take_back", zone) for _ in range(len(known) - common)]
         del known[common:]
         for face in shown[common:]:
