@@ -4,8 +4,8 @@ Everything goes through :class:`Session`, live or replayed, so a replay rules ex
 did: a camera frame is read (vision), carried onto the mat and split into zones (calibration),
 settled (:class:`referee.table.Settler`: nothing moving, the same state in successive frames), turned
 into physical changes (:class:`referee.table.TableTracker`) and ruled by the game; typed words,
-passes, draws and button presses are ruled directly. A pile's top card that lies otherwise than when
-the pile was last accepted is a new card, even with the same face: the same card played on itself.
+passes, draws and button presses are ruled directly. A pile that looks otherwise than when it was
+last accepted, its top card's face the same, has a new card: the same card played on itself.
 
 With a :class:`Journal` every accepted table state and every input is written and flushed *before*
 it is ruled, and every verdict after, so a game survives a crash or a power cut: the journal is a
@@ -30,7 +30,7 @@ from referee.table import Observation, Settler, TableTracker
 
 Listener = Callable[[dict], None]
 INPUT_WAIT = 1.5  # seconds an input waits at most for the table to settle
-SAME_CARD_SHIFT_MM = 1.5  # a pile's top card that lies this much differently after a hand passed is a new card
+SAME_CARD_CHANGE = 0.08  # a pile whose picture changed this much, its top card's face the same, has a new card
 
 
 def _toml_value(value) -> str:
@@ -119,7 +119,7 @@ class Session:
         self._previous: np.ndarray | None = None
         self._last_seen: tuple | None = None  # the last frame read, with what it showed
         self.waiting: list[dict] = []  # inputs made while the table was moving
-        self._poses: dict[str, tuple[str, np.ndarray]] = {}  # pile -> its top card and pose in this frame
+        self._looks: dict[str, tuple[str, np.ndarray]] = {}  # pile -> its top card and picture in this frame
         self._anchors: dict[str, tuple[str, np.ndarray]] = {}  # ... when the pile was last accepted
         self._warned: str | None = None
         self.warning = ""
@@ -221,10 +221,10 @@ class Session:
                 cards = [top]
             faces = tuple(str(s.face) for s in cards)
             if zone.kind == "pile" and cards and cards[0].visible >= 0.9 and cards[0].face.kind is not Kind.UNKNOWN:
-                self._poses[zone.name] = (faces[0], self._pose(cards[0].corners))
+                self._looks[zone.name] = (faces[0], self._picture(image, zone))
                 anchor = self._anchors.get(zone.name)
                 if anchor and parse_face(anchor[0]).card() == cards[0].face.card() and \
-                        _shift(anchor[1], self._poses[zone.name][1]) > SAME_CARD_SHIFT_MM:
+                        _changed(anchor[1], self._looks[zone.name][1]) > SAME_CARD_CHANGE:
                     faces = (anchor[0], faces[0])  # a new card like the one under it: it lies differently
             if zone.kind == "pile" and not cards and self.tracker.seen.get(zone.name):
                 faces = ("UNKNOWN",)  # a pile does not vanish: its card is there but not seen
@@ -240,12 +240,14 @@ class Session:
             observation[zone.name] = faces
         return observation, unreadable
 
-    def _pose(self, corners: np.ndarray) -> np.ndarray:
-        """A card's place on the mat: its centre (mm) and the direction of its long side (radians)."""
-        mm = self.calibration.to_mat_points(np.asarray(corners, np.float64))
-        a, b = mm[1] - mm[0], mm[2] - mm[1]
-        long = a if np.linalg.norm(a) > np.linalg.norm(b) else b
-        return np.array([*mm.mean(axis=0), np.arctan2(long[1], long[0]) % np.pi])
+    def _picture(self, image: np.ndarray, zone) -> np.ndarray:
+        """A zone as seen from straight above at 2 px/mm, grey, brightness divided out."""
+        corners = self.calibration.to_image_points(zone.corners()).astype(np.float32)
+        w, h = round(2 * zone.size[0]), round(2 * zone.size[1])
+        M = cv2.getPerspectiveTransform(corners, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+        flat = cv2.GaussianBlur(cv2.warpPerspective(gray, M, (w, h)), (5, 5), 0).astype(np.float32)
+        return flat / (flat.mean() + 1e-6)
 
     def moving(self, small: np.ndarray) -> bool:
         """Whether something moved since the last frame (a hand, an arm, a shadow); ``small`` is the
@@ -278,18 +280,21 @@ class Session:
         before = dict(self.settler.accepted or {})
         settled = self.settler.feed(t, observation, moving)
         if settled is not None:
-            for zone, faces in settled.items():  # where each pile's top card lies now it is accepted
-                if (faces != before.get(zone) or zone not in self._anchors) and zone in self._poses:
-                    self._anchors[zone] = self._poses[zone]
+            for zone, faces in settled.items():  # how each pile looks now it is accepted
+                if (faces != before.get(zone) or zone not in self._anchors) and zone in self._looks:
+                    self._anchors[zone] = self._looks[zone]
             out += self.table(t, settled)
+        if not moving:  # a still pile that shows what was accepted: it looks as it looks now (light drifts)
+            for zone, faces in observation.items():
+                if zone in self._looks and (self.settler.accepted or {}).get(zone) == faces:
+                    self._anchors[zone] = self._looks[zone]
         return out + self.flush(t)
 
 
-def _shift(a: np.ndarray, b: np.ndarray) -> float:
-    """How far a card moved between two poses: its centre's shift plus its turn, measured at a
-    poker card's corner (mm)."""
-    turn = abs((b[2] - a[2] + np.pi / 2) % np.pi - np.pi / 2)
-    return float(np.linalg.norm(b[:2] - a[:2]) + 54.0 * turn)
+def _changed(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of a pile's picture that changed: a card put down even a little otherwise moves its
+    edges and letter; the same card left alone changes only by the camera's noise."""
+    return float((np.abs(a - b) > 0.12).mean())
 
 
 def replay_events(session: Session, folder: Path, events: list[dict]) -> list[dict]:

@@ -28,11 +28,12 @@ def ruling(verdict: dict) -> tuple:
 
 
 def compare(truth: list[dict], seen: list[dict]) -> tuple[int, int]:
-    """(rulings matched in order, rulings in the truth), leaving out information lines."""
+    """(rulings matched in order, rulings to match), leaving out information lines. A ruling the
+    referee made that did not happen counts against it as a missed one does."""
     a = [ruling(v) for v in truth if v["event"] not in ("info", "final")]
     b = [ruling(v) for v in seen if v["event"] not in ("info", "final")]
     matched = sum(block.size for block in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_matching_blocks())
-    return matched, len(a)
+    return matched, max(len(a), len(b))
 
 
 def run(games: int = 20, seed: int = 1, which: tuple[str, ...] = tuple(simulate.BOTS),

@@ -293,7 +293,7 @@ class Camera:
             self.textures[key] = render_card(face, self.style, 180, red=red, points=3)
         return self.textures[key]
 
-    def _place(self, image: np.ndarray, face: Face, red: bool, center_mm, up, jitter: float, key: str) -> None:
+    def _place(self, image: np.ndarray, face: Face, red: bool, center_mm, up, jitter: float, key: str, shift: float = 1.5) -> None:
         """Draw a card; ``key`` names where it lies, so that it lies the same way in every frame."""
         place = random.Random(key)
         tex = self._texture(face, red)
@@ -304,7 +304,7 @@ class Camera:
         a = math.radians(place.uniform(-jitter, jitter))
         u = np.array([u[0] * math.cos(a) - u[1] * math.sin(a), u[0] * math.sin(a) + u[1] * math.cos(a)])
         r = np.array([-u[1], u[0]])
-        c = np.asarray(center_mm, float) + [place.uniform(-1.5, 1.5) for _ in range(2)]
+        c = np.asarray(center_mm, float) + [place.uniform(-shift, shift) for _ in range(2)]
         mm = np.float32([c + u * h_mm / 2 - r * w_mm / 2, c + u * h_mm / 2 + r * w_mm / 2,
                          c - u * h_mm / 2 + r * w_mm / 2, c - u * h_mm / 2 - r * w_mm / 2])
         px = cv2.perspectiveTransform(mm.reshape(1, 4, 2), self.H).reshape(4, 2)
@@ -345,7 +345,8 @@ class Camera:
             else:
                 shown = [str(f) for f in faces[-2:]]
                 for face, key in zip(faces[-2:], self._pile_keys(zone.name, shown)):
-                    self._place(image, face, str(face) in red, zone.center, zone.up, 3, key)
+                    # a card dropped on a pile lands a few millimetres and degrees off
+                    self._place(image, face, str(face) in red, zone.center, zone.up, 5, key, shift=3.0)
         if hand is not None:
             state = random.Random(int(hand * 1000))
             draw_hand(state, image)

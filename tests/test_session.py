@@ -13,7 +13,7 @@ import pytest
 
 from referee import recording, simulate
 from referee.games import new_game
-from referee.session import Journal, Session, replay_events
+from referee.session import Journal, Session
 from referee.table import Settler
 
 A = {"pile1": ("T",)}
@@ -146,3 +146,17 @@ def test_play_from_a_folder_of_pictures_calibrates_once_the_markers_show(tmp_pat
     assert any(v["event"] == "info" and v.get("reason", "").startswith("dealt: 6 piles") for v in lines)
     assert lines[-1]["event"] == "final"
     assert (tmp_path / "game" / "frames").is_dir() and "calibration" in (tmp_path / "game" / "session.toml").read_text()
+
+
+def test_a_rendered_taketwo_game_with_the_same_card_played_on_itself_replays_to_the_truth(tmp_path):
+    """End to end from camera frames: an L laid on an L shows the same face, yet it is a new card
+    (it lies otherwise), and the same-card penalty follows."""
+    from referee.session_bench import compare
+
+    script = simulate.play("taketwo", seed=1002)
+    final = simulate.write(script, tmp_path, seed=1002)
+    truth = list(recording.replay(recording.read(tmp_path / "truth")))
+    assert any(v.get("rule") == "same-card" for v in truth)
+    seen = list(recording.replay(recording.read(tmp_path / "images")))
+    matched, total = compare(truth, seen)
+    assert matched == total and seen[-1]["scores"] == final["scores"]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import vision
-from referee.cards import Kind, parse_face
+from referee.cards import parse_face
 from vision.synth import fonts
 from vision.synth.cards import CardStyle, render_card, rotated_corners
 from vision.synth.textures import table_texture

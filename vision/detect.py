@@ -50,15 +50,17 @@ def order_quad(points: np.ndarray) -> np.ndarray:
     return np.roll(pts, -start, axis=0)
 
 
-def edge_map(small: np.ndarray, strength: float = 1.0, thicken: bool = True) -> np.ndarray:
-    """Edges in lightness and both colour channels, thickened to close small gaps. ``strength``
-    scales the thresholds: faint edges separate touching cards, strong ones ignore table texture."""
+def edge_maps(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Edges in lightness and both colour channels: (faint, strong). Faint edges separate touching
+    cards; strong ones (thickened to close small gaps) ignore table texture."""
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
-    L, a, b = cv2.split(lab)
-    edges = cv2.Canny(L, 25 * strength, 70 * strength, L2gradient=True)
-    edges |= cv2.Canny(a, 12 * strength, 30 * strength, L2gradient=True)
-    edges |= cv2.Canny(b, 12 * strength, 30 * strength, L2gradient=True)
-    return cv2.dilate(edges, np.ones((3, 3), np.uint8)) if thicken else edges
+    maps = [np.zeros(small.shape[:2], np.uint8) for _ in range(2)]
+    for channel, low, high in ((0, 25, 70), (1, 12, 30), (2, 12, 30)):
+        plane = np.ascontiguousarray(lab[..., channel])
+        dx, dy = cv2.Sobel(plane, cv2.CV_16S, 1, 0), cv2.Sobel(plane, cv2.CV_16S, 0, 1)  # shared by both strengths
+        for edges, strength in zip(maps, (1.0, 2.5)):
+            edges |= cv2.Canny(dx, dy, low * strength, high * strength, L2gradient=True)
+    return maps[0], cv2.dilate(maps[1], np.ones((3, 3), np.uint8))
 
 
 def _quad_of(mask: np.ndarray) -> tuple[np.ndarray, float, float] | None:
@@ -110,8 +112,8 @@ def _fit_quad(hull: np.ndarray) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
-def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
-    """Card regions of a BGR image, whole cards and covered strips."""
+def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = None) -> list[Region]:
+    """Card regions of a BGR image (and its grey copy, if at hand), whole cards and covered strips."""
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIZE / max(h, w))
     small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) if scale < 1 else image
@@ -119,8 +121,15 @@ def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
     min_side = 0.025 * min(sh, sw)
     max_area = 0.2 * sh * sw
     found: list[Region] = []
+    boxes: list[tuple[int, int, int, int, int]] = []  # bounding boxes (and their areas) of the regions found so far
 
     def consider(mask: np.ndarray, x: int, y: int, grow_px: float) -> None:
+        x1, y1 = x + mask.shape[1] - 2, y + mask.shape[0] - 2
+        size = (x1 - x) * (y1 - y)
+        for bx, by, bx1, by1, bsize in boxes:  # the same card found again (by another pass, or as a contour's other side)
+            common = max(0, min(x1, bx1) - max(x, bx)) * max(0, min(y1, by1) - max(y, by))
+            if common > 0.92 * max(size, bsize):
+                return
         fitted = _quad_of(mask)
         if fitted is None:
             return
@@ -134,34 +143,38 @@ def find_cards(image: np.ndarray, grow: float = 2.0) -> list[Region]:
         short, long = region.sides
         if short >= min_side / scale and long / short <= 6:
             found.append(region)
+            boxes.append((x, y, x1, y1, size))
 
     # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards); with
     #    thin edges too, so that printing running close to a card's border does not cut its face apart
-    thin = edge_map(small, 1.0, thicken=False)
+    thin, strong = edge_maps(small)
     thick = cv2.dilate(thin, np.ones((3, 3), np.uint8))
     for edges, grow_px in ((thick, grow), (thin, grow / 2)):
-        n, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
-        for i in range(1, n):
-            x, y, bw, bh, area = stats[i]
-            if area < min_side * min_side * 2 or bw * bh > max_area * 1.5 or min(bw, bh) < min_side:
-                continue
-            if x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
-                continue  # cut by the picture's edge: not readable as a whole
+        _, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
+        x, y, bw, bh, area = stats.T
+        card_like = ((area >= min_side * min_side * 3) & (area >= 0.2 * bw * bh) & (bw * bh <= max_area * 1.5)
+                     & (np.minimum(bw, bh) >= min_side)
+                     & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))  # one cut by the picture's edge is not readable
+        for i in np.flatnonzero(card_like[1:]) + 1:
+            x, y, bw, bh = (int(v) for v in stats[i, :4])
             consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow_px)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
     #    the mat, which lies inside the mat, which may touch a patterned table
-    contours, _ = cv2.findContours(edge_map(small, 2.5), cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    contours = [c for edges in (thin, strong)
+                for c in cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
     for contour in contours:
         x, y, bw, bh = cv2.boundingRect(contour)
         if min(bw, bh) < min_side or bw * bh > max_area * 1.5 or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
             continue
-        if cv2.contourArea(contour) < max(min_side * min_side * 3, 0.4 * bw * bh):
+        area = cv2.contourArea(contour)
+        if area < max(min_side * min_side * 3, 0.4 * bw * bh):
             continue  # a letter's outline, or something far from a filled quadrilateral
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
         consider(mask, x, y, -1.0)
-    return [piece for region in _drop_nested(found) for piece in split_overlaps(image, region)]
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if gray is None else gray
+    return [piece for region in _drop_nested(found) for piece in split_overlaps(gray, region)]
 
 
 def _drop_nested(regions: list[Region]) -> list[Region]:
@@ -171,7 +184,8 @@ def _drop_nested(regions: list[Region]) -> list[Region]:
     around a card, a sheet of paper under it)."""
     kept: list[Region] = []
     for region in sorted(regions, key=lambda r: -r.area):
-        outer = next((o for o in kept if _inside(region.center, o.quad)), None)
+        center = region.center
+        outer = next((o for o in kept if _inside(center, o.quad)), None)
         if outer is None:
             kept.append(region)
         elif region.area < 0.9 * (outer.inner[-1].area if outer.inner else outer.area) and len(outer.inner) < 4:
@@ -203,7 +217,7 @@ def _line_positions(profile: np.ndarray, low: float, high: float) -> list[int]:
     return lines
 
 
-def split_overlaps(image: np.ndarray, region: Region) -> list[Region]:
+def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     """A region that is a fanned group of cards, cut into the strips of the covered cards and the
     card on top; a single card (or a squared pile) comes back unchanged.
 
@@ -216,8 +230,8 @@ def split_overlaps(image: np.ndarray, region: Region) -> list[Region]:
     k = 200.0 / max(wq, hq)
     W, H = max(8, round(wq * k)), max(8, round(hq * k))
     M = cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
-    flat = cv2.warpPerspective(image, M, (W, H))
-    gray = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), (3, 3), 0).astype(np.float32)
+    flat = cv2.warpPerspective(gray_image, M, (W, H))
+    gray = cv2.GaussianBlur(flat, (3, 3), 0).astype(np.float32)
     best: tuple[int, list[int]] | None = None
     for axis in (1, 0):  # 1: lines across columns (cards side by side), 0: across rows
         grad = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3))
@@ -246,5 +260,7 @@ def split_overlaps(image: np.ndarray, region: Region) -> list[Region]:
             rect = np.float32([[0, a], [W, a], [W, b], [0, b]])
         piece_quad = cv2.perspectiveTransform(rect.reshape(1, 4, 2), inverse).reshape(4, 2)
         partial = (b - a) < 0.8 * widest
-        out.append(Region(order_quad(piece_quad), float(cv2.contourArea(piece_quad)), partial=partial))
+        piece = Region(order_quad(piece_quad), float(cv2.contourArea(piece_quad)), partial=partial)
+        piece.inner = [r for r in region.inner if _inside(r.center, piece.quad) and r.area < 0.9 * piece.area]
+        out.append(piece)
     return out
