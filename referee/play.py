@@ -6,6 +6,9 @@ crash or a power cut exactly where the game was.
 Typed lines (desktop):  ``WORD`` a word by the player whose turn it is; ``2 WORD`` a word by player 2;
 ``pass`` / ``2 pass``; ``draw`` / ``2 draw``; ``!2`` player 2's button (challenge, or slap in Alphabet
 Bang); ``quit``.
+
+The referee box's buttons (``--config``): a player's press is their button, held it passes (draws two
+in TakeTwo); holding the menu button ends the game.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from hardware.buttons import PressLogic
 from referee import feedback, recording
 from referee.errors import UserError
 from referee.games import new_game
 from referee.session import Journal, Session, calibration_of, replay_events
 
 BUTTON = {"alphabet-bang": "slap"}  # what a player's button means; "challenge" elsewhere
+HELD = {"taketwo": "draw"}  # what holding a player's button means; "pass" elsewhere
 SAY_LETTERS = {"alphabet-bang", "taketwo"}  # the letter-recognition games say each card's letter and sound
 
 
@@ -47,6 +52,24 @@ def parse_line(line: str, t: float, game_name: str) -> dict | None:
     if text.isalpha():
         return {**event, "word": text.upper()}
     return None
+
+
+def button_events(presses, game_name: str, since: float = 0.0) -> tuple[list[dict], bool]:
+    """Button presses (:class:`hardware.buttons.ButtonPress`) as input events, with ``since`` taken
+    off their times, and whether the menu button was held (the game ends). A player's press is their
+    button (challenge, or slap in Alphabet Bang); held, it draws two (TakeTwo) or passes."""
+    events, quit_ = [], False
+    for press in presses:
+        t = round(press.t - since, 3)
+        if press.button == 0:
+            quit_ = quit_ or press.long
+        elif press.long and HELD.get(game_name, "pass") == "draw":
+            events.append({"t": t, "player": press.button, "draw": 2})
+        elif press.long:
+            events.append({"t": t, "player": press.button, "pass": True})
+        else:
+            events.append({"t": t, "player": press.button, "button": BUTTON.get(game_name, "challenge")})
+    return events, quit_
 
 
 def _stdin_lines() -> queue.Queue:
@@ -80,9 +103,12 @@ def _recorded_stream(folder: Path, done: list[dict]) -> Iterator[dict]:
 
 def run(game_name: str, players: list[str], source: str, options: dict | None = None, record: Path | None = None,
         resume: bool = False, calibration_file: Path | None = None, show: Callable[[dict], None] | None = None,
-        display_kind: str = "none", speech: bool = False, speed: float = 0.0) -> dict:
+        display_kind: str = "none", speech: bool = False, speed: float = 0.0, buttons=None,
+        press_logic: PressLogic | None = None) -> dict:
     """Referee one game from ``source``; returns the final line. ``speed`` paces a recording source
-    (times real time; 0 as fast as possible)."""
+    (times real time; 0 as fast as possible). ``buttons`` (:class:`hardware.buttons.GpioButtons`,
+    live sources only) are the players' buttons, their edges told apart by ``press_logic``; their
+    clock must be the camera's (monotonic; for a folder source, the folder's frame times)."""
     import cv2
 
     from calibration import homography
@@ -94,6 +120,7 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
 
     show = show or _print
     options = dict(options or {})
+    press_logic = press_logic or PressLogic()
     if record is not None and (record / "events.jsonl").exists() and not resume:
         raise UserError(f"{record} already holds a game: add --resume to carry on with it, or record elsewhere")
     old = None
@@ -192,9 +219,20 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
                 lambda: camera.open_source(source), status=camera_trouble)
             lines = _stdin_lines()
             started = time.monotonic()
+            pressed: list = []  # button presses not yet ruled
             for frame in frames:
                 t = frame.t if kind == "folder" else frame.t - started
                 step(t, image=frame.image)
+                if buttons is not None:
+                    pressed += [p for p in map(press_logic.feed, buttons.drain()) if p is not None]
+                    since = 0.0 if kind == "folder" else started
+                    now = [p for p in pressed if p.t - since <= t]  # in time with the pictures
+                    pressed = [p for p in pressed if p.t - since > t]
+                    events, quit_ = button_events(now, game.name, since)
+                    for event in events:
+                        step(event["t"], event=event)
+                    if quit_:
+                        break
                 while lines is not None and not lines.empty():
                     line = lines.get()
                     if line is None or line.strip() == "quit":

@@ -240,3 +240,39 @@ def test_referee_devices_runs_on_a_desktop(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "camera" in run.stdout and "buttons" in run.stdout and "keyboard stands in" in run.stdout
     assert len(list((tmp_path / "png").glob("*.png"))) == 1 and len(list((tmp_path / "wav").glob("*.wav"))) == 1
+
+
+def test_buttons_drive_a_live_game_through_mock_pins(tmp_path, monkeypatch):
+    """`referee play` with the box's buttons: player 2's press is a challenge, a long press a pass,
+    and holding the menu button ends the game before the camera's pictures run out."""
+    import io
+    import random
+
+    import cv2
+
+    from referee import play, simulate
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # nobody types
+    camera = simulate.Camera("alpha", random.Random(3))
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for k in range(10):  # a folder source gives a picture every 0.5 s
+        dealt = {f"pile{n}": [face] for n, face in enumerate("TEARSO", start=1)}
+        cv2.imwrite(str(frames / f"{k:03}.jpg"), camera.frame(dealt, set()))
+    factory, clock = MockFactory(), Clock()
+    board = GpioButtons({1: 17, 2: 27, 0: 5}, clock=clock, pin_factory=factory)
+    try:
+        for pin, down, up in ((27, 0.6, 0.7), (17, 1.1, 2.2), (5, 2.3, 3.4), (27, 3.6, 3.7)):
+            clock.now = down
+            factory.pin(pin).drive_low()
+            clock.now = up
+            factory.pin(pin).drive_high()
+        verdicts: list[dict] = []
+        play.run("alpha", ["Peter", "Mary"], f"folder:{frames}", show=verdicts.append, buttons=board)
+    finally:
+        board.close()
+    ruled = [(v["event"], v.get("player"), v["t"]) for v in verdicts if v["event"] in ("challenge", "reject", "pass")]
+    assert ("pass", "Peter", 1.1) in ruled  # held 1.1 s: a pass
+    assert ("reject", "Mary", 0.6) in ruled  # her challenge, ruled: no word to challenge yet
+    assert not any(t >= 3.6 for *_, t in ruled)  # the menu button ended the game before her next press
+    assert verdicts[-1]["event"] == "final"

@@ -163,7 +163,9 @@ class Alpha(Game):
         return [Verdict("word", a.player, a.t, points=points, word=word, detail=detail)] + self._maybe_end_turn(a.t)
 
     def _pass(self, a: Pass) -> list[Verdict]:
-        if a.player != self.current or not self.dealt:
+        if not self.dealt:
+            return [Verdict("reject", a.player, a.t, rule="not-started", reason="the piles are not dealt yet")]
+        if a.player != self.current:
             return [Verdict("reject", a.player, a.t, rule="not-your-turn", reason=f"it is {self.name_of(self.current)}'s turn")]
         if self.said:
             return [Verdict("reject", a.player, a.t, rule="one-word", reason="a word or pass was already given this turn")]
