@@ -96,6 +96,13 @@ def replay(recording: Recording, lexicon=None) -> Iterator[dict]:
         layout = layouts.load(game.name).for_zones(game.zones(len(game.players)))
     session = Session(game, layout, calibration)
     zones = set(game.zones(len(game.players)))
+    yield from replay_events(session, recording.folder, _checked(recording, game, zones, calibration))
+    yield from session.flush(float("inf"), force=True)
+    yield game.result()
+
+
+def _checked(recording: Recording, game, zones: set[str], calibration) -> Iterator[dict]:
+    """The recording's events, each checked as it comes (players named by number)."""
     for n, event in enumerate(recording.events, 1):
         where = f"{recording.folder / 'events.jsonl'} event {n}"
         if "table" in event:
@@ -109,6 +116,4 @@ def replay(recording: Recording, lexicon=None) -> Iterator[dict]:
             raise RecordingError(f"{where}: unknown event {json.dumps(event)}")
         elif "verdict" not in event:
             event = {**event, "player": _player(event, recording.players, where)}
-        yield from replay_events(session, recording.folder, [event])
-    yield from session.flush(float("inf"), force=True)
-    yield game.result()
+        yield event

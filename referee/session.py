@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -204,9 +204,11 @@ class Session:
 
     # -- camera frames ----------------------------------------------------------------------------
 
-    def observe(self, image: np.ndarray) -> tuple[Observation, list[str]]:
+    def observe(self, image: np.ndarray, look_closer: bool = True) -> tuple[Observation, list[str]]:
         """What the picture shows, zone by zone, and what could not be read (a pile that had cards
-        and now shows none counts as unreadable: piles are never taken away)."""
+        and now shows none counts as unreadable: piles are never taken away). With ``look_closer``
+        a pile that held cards but shows none readable is looked at again on its own
+        (:func:`vision.see_within`): a card filling its field to the brim runs into the mat beside it."""
         import vision
         from calibration import zones
 
@@ -216,6 +218,10 @@ class Session:
         unreadable = []
         for zone in self.layout.zones:
             cards = found.get(zone.name, [])
+            if (look_closer and zone.kind == "pile" and self.tracker.seen.get(zone.name)
+                    and not any(s.face.kind is not Kind.UNKNOWN for s in cards)):
+                closer = vision.see_within(image, self.calibration.to_image_points(zone.corners()))
+                cards = [s for s in closer if s.face.kind is not Kind.UNKNOWN] or cards
             if zone.kind == "pile" and cards:
                 top = max(cards, key=lambda s: (s.visible, s.confidence))
                 cards = [top]
@@ -266,7 +272,7 @@ class Session:
         if self._last_seen is not None and self._last_seen[0] is image:
             observation, unreadable = self._last_seen[1:]  # a recording's frame seen again
         else:
-            observation, unreadable = self.observe(image)
+            observation, unreadable = self.observe(image, look_closer=not moving)
             self._last_seen = (image, observation, unreadable)
         out: list[dict] = []
         warning = ""
@@ -297,9 +303,9 @@ def _changed(a: np.ndarray, b: np.ndarray) -> float:
     return float((np.abs(a - b) > 0.12).mean())
 
 
-def replay_events(session: Session, folder: Path, events: list[dict]) -> list[dict]:
-    """Feed a recording's events to a session: frames through vision, table states, inputs."""
-    out = []
+def replay_events(session: Session, folder: Path, events: Iterable[dict]) -> Iterator[dict]:
+    """Feed a recording's events to a session, yielding its verdicts as they come: frames through
+    vision, table states, inputs."""
     name, image = None, None  # the frame file last read: a recording names a file again when the picture did not change
     for event in events:
         t = float(event["t"])
@@ -307,17 +313,13 @@ def replay_events(session: Session, folder: Path, events: list[dict]) -> list[di
             if event["frame"] != name:
                 name, image = event["frame"], cv2.imread(str(folder / event["frame"]), cv2.IMREAD_COLOR)
                 if image is None:
-                    out += session._tell({"event": "info", "t": t, "reason": f"frame {name} is missing or unreadable; skipped"})
-            if image is None:
-                continue
-            out += session.frame(t, image)
+                    yield from session._tell({"event": "info", "t": t, "reason": f"frame {name} is missing or unreadable; skipped"})
+            if image is not None:
+                yield from session.frame(t, image)
         elif "table" in event:
-            out += session.table(t, {z: tuple(f) for z, f in event["table"].items()})
-        elif "verdict" in event:
-            continue  # the journal's own record of what was ruled
-        else:
-            out += session.input(event)
-    return out
+            yield from session.table(t, {z: tuple(f) for z, f in event["table"].items()})
+        elif "verdict" not in event:  # a verdict line is the journal's own record of what was ruled
+            yield from session.input(event)
 
 
 def calibration_of(folder: Path):

@@ -84,16 +84,17 @@ def _sideways(quad: np.ndarray, up: np.ndarray) -> bool:
     return abs(float(np.dot(long_axis, up))) < 0.5
 
 
-def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = False) -> list[Sighting]:
+def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = False, largest: float = 0.2) -> list[Sighting]:
     """Every card in a BGR image, read with ``up`` as the reader's top. Alfapet's black stop tile is
     reported only with ``stop_tiles``: a plain dark square is too like a dark patch of table to be
-    believed unless the game has such tiles."""
+    believed unless the game has such tiles. ``largest`` is the greatest share of the picture one
+    card may fill (bigger things are the mat, a sheet of paper)."""
     from vision.read import reader as shared_reader
 
     reader = reader or shared_reader()
     up = np.asarray(up, np.float64) / (np.linalg.norm(up) + 1e-12)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    regions = detect.find_cards(image, gray=gray)
+    regions = detect.find_cards(image, gray=gray, largest=largest)
     whole = [r for r in regions if not r.partial]
     strips = [r for r in regions if r.partial]
     faced = [crops.facing(r.quad, up) for r in whole]
@@ -156,3 +157,24 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             face, confidence = parse_face(best.label), best.confidence
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: bool = False) -> list[Sighting]:
+    """The cards inside ``outline`` (4 image points, clockwise from the top-left of a place on the
+    table as its reader sees it), read as if nothing else lay on the table: the picture is cut to
+    the outline, straightened, and set on a dark ground. A card that runs into something light
+    beside it (the mat around the field it lies on) then stands alone. Corners come back in the
+    image's coordinates; the outline's top is the reader's."""
+    outline = np.asarray(outline, np.float32)
+    w = int(max(np.linalg.norm(outline[1] - outline[0]), np.linalg.norm(outline[2] - outline[3])))
+    h = int(max(np.linalg.norm(outline[3] - outline[0]), np.linalg.norm(outline[2] - outline[1])))
+    pad = int(0.2 * max(w, h))
+    M = cv2.getPerspectiveTransform(outline, np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]]))
+    cut = np.full((h + 2 * pad, w + 2 * pad, 3), 40, np.uint8)
+    cut[pad : pad + h, pad : pad + w] = cv2.warpPerspective(image, M, cut.shape[1::-1])[pad : pad + h, pad : pad + w]
+    back = np.linalg.inv(M)
+    found = see(cut, UP, reader, stop_tiles, largest=0.6)  # here a card fills much of the picture
+    for sighting in found:
+        sighting.corners = cv2.perspectiveTransform(sighting.corners.reshape(1, 4, 2).astype(np.float64), back).reshape(4, 2)
+    return found
+

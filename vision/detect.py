@@ -112,14 +112,15 @@ def _fit_quad(hull: np.ndarray) -> np.ndarray:
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
 
-def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = None) -> list[Region]:
-    """Card regions of a BGR image (and its grey copy, if at hand), whole cards and covered strips."""
+def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = None, largest: float = 0.2) -> list[Region]:
+    """Card regions of a BGR image (and its grey copy, if at hand), whole cards and covered strips;
+    ``largest`` is the greatest share of the picture a card (or fanned group) may fill."""
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIZE / max(h, w))
     small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) if scale < 1 else image
     sh, sw = small.shape[:2]
     min_side = 0.025 * min(sh, sw)
-    max_area = 0.2 * sh * sw
+    max_area = largest * sh * sw
     found: list[Region] = []
     boxes: list[tuple[int, int, int, int, int]] = []  # bounding boxes (and their areas) of the regions found so far
 
