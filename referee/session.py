@@ -4,8 +4,8 @@ Everything goes through :class:`Session`, live or replayed, so a replay rules ex
 did: a camera frame is read (vision), carried onto the mat and split into zones (calibration),
 settled (:class:`referee.table.Settler`: nothing moving, the same state in successive frames), turned
 into physical changes (:class:`referee.table.TableTracker`) and ruled by the game; typed words,
-passes, draws and button presses are ruled directly. A pile that looks otherwise than when it was
-last accepted, its top card's face the same, has a new card: the same card played on itself.
+passes, draws and button presses are ruled directly. A pile or line that looks otherwise than when it
+was last accepted, its newest card's face the same, has a new card: the same card played again.
 
 With a :class:`Journal` every accepted table state and every input is written and flushed *before*
 it is ruled, and every verdict after, so a game survives a crash or a power cut: the journal is a
@@ -30,7 +30,7 @@ from referee.table import Observation, Settler, TableTracker
 
 Listener = Callable[[dict], None]
 INPUT_WAIT = 1.5  # seconds an input waits at most for the table to settle
-SAME_CARD_CHANGE = 0.08  # a pile whose picture changed this much, its top card's face the same, has a new card
+SAME_CARD_CHANGE = 0.08  # a zone whose picture changed this much, its newest card's face the same, has a new card
 
 
 def _toml_value(value) -> str:
@@ -119,8 +119,8 @@ class Session:
         self._previous: np.ndarray | None = None
         self._last_seen: tuple | None = None  # the last frame read, with what it showed
         self.waiting: list[dict] = []  # inputs made while the table was moving
-        self._looks: dict[str, tuple[str, np.ndarray]] = {}  # pile -> its top card and picture in this frame
-        self._anchors: dict[str, tuple[str, np.ndarray]] = {}  # ... when the pile was last accepted
+        self._looks: dict[str, tuple[str, np.ndarray]] = {}  # zone -> its newest card and picture in this frame
+        self._anchors: dict[str, tuple[str, np.ndarray]] = {}  # ... when the zone was last accepted
         self._warned: str | None = None
         self.warning = ""
 
@@ -226,12 +226,6 @@ class Session:
                 top = max(cards, key=lambda s: (s.visible, s.confidence))
                 cards = [top]
             faces = tuple(str(s.face) for s in cards)
-            if zone.kind == "pile" and cards and cards[0].visible >= 0.9 and cards[0].face.kind is not Kind.UNKNOWN:
-                self._looks[zone.name] = (faces[0], self._picture(image, zone))
-                anchor = self._anchors.get(zone.name)
-                if anchor and parse_face(anchor[0]).card() == cards[0].face.card() and \
-                        _changed(anchor[1], self._looks[zone.name][1]) > SAME_CARD_CHANGE:
-                    faces = (anchor[0], faces[0])  # a new card like the one under it: it lies differently
             if zone.kind == "pile" and not cards and self.tracker.seen.get(zone.name):
                 faces = ("UNKNOWN",)  # a pile does not vanish: its card is there but not seen
             if zone.kind == "line" and cards:
@@ -241,6 +235,13 @@ class Session:
                 newest = str(cards[-1].face) if cards[-1].visible >= 0.9 else "UNKNOWN"
                 covered = len(cards) > 1 or bool(self.tracker.seen.get(zone.name))  # they do not vanish
                 faces = ("UNKNOWN", newest) if covered else (newest,)
+            if faces and faces[-1] != "UNKNOWN" and cards[-1].visible >= 0.9:
+                self._looks[zone.name] = (faces[-1], self._picture(image, zone))
+                anchor = self._anchors.get(zone.name)
+                if anchor and parse_face(anchor[0]).card() == parse_face(faces[-1]).card() and \
+                        _changed(anchor[1], self._looks[zone.name][1]) > SAME_CARD_CHANGE:
+                    # a new card like the last one: the place looks otherwise
+                    faces = (*faces[:-1], anchor[0], faces[-1]) if zone.kind == "line" else (anchor[0], faces[-1])
             if faces and faces[-1] == "UNKNOWN":
                 unreadable.append(zone.name)
             observation[zone.name] = faces

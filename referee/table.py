@@ -146,15 +146,17 @@ class TableTracker:
     def _line(self, zone: str, shown: list[Face]) -> list[Change]:
         """A line changes at its end, where the newest card lies whole. Its covered cards show only
         their indices, often unreadable or half seen (one vowel of a two-vowel card): while any is
-        unread, a new newest card is a card laid at the end; a fully read line is compared card by
-        card. An unreadable newest card means: wait and look again."""
+        unread, a new newest card is a card laid at the end, and the newest shown twice is the same
+        card laid again; a fully read line is compared card by card. An unreadable newest card
+        means: wait and look again."""
         known = self.seen[zone]
         if not shown:
             count = len(known)
             known.clear()
             return [Change("clear", zone, count=count)] if count else []
         newest = shown[-1]
-        if newest.kind is Kind.UNKNOWN or (known and newest.card() == known[-1].card()):
+        again = len(shown) >= 2 and shown[-2].card() == newest.card()  # the same card laid again
+        if newest.kind is Kind.UNKNOWN or (known and newest.card() == known[-1].card() and not (again and shown[0].kind is Kind.UNKNOWN)):
             return []
         if any(f.kind is Kind.UNKNOWN for f in shown):
             if not known:

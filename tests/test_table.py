@@ -44,6 +44,9 @@ def test_covered_cards_of_a_line_that_cannot_be_read_are_the_ones_seen_before():
     assert t.observe({"line": ["UNKNOWN", "B"]}) == [Change("play", "line", parse_face("B"))]  # B again, as in a match
     assert t.seen["line"] == [parse_face(f) for f in ("T", "B", "O/E", "S", "B")]
     assert t.observe({"line": ["T", "B", "O/E", "S"]}) == [Change("take_back", "line")]  # read in full: taken back
+    assert t.observe({"line": ["UNKNOWN", "S"]}) == []
+    assert t.observe({"line": ["UNKNOWN", "S", "S"]}) == [Change("play", "line", parse_face("S"))]  # S laid again
+    assert t.observe({"line": ["UNKNOWN", "S"]}) == []
 
 
 def test_lines_grow_shrink_and_clear():

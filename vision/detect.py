@@ -213,7 +213,7 @@ def _line_positions(profile: np.ndarray, low: float, high: float) -> list[int]:
             a -= 1
         while b < n - 1 and profile[b + 1] > 0.6:
             b += 1
-        if b - a <= 14:
+        if b - a <= 24:
             lines.append((a + b) // 2)
     return lines
 
