@@ -119,6 +119,7 @@ class Session:
         self._previous: np.ndarray | None = None
         self._last_seen: tuple | None = None  # the last frame read, with what it showed
         self.waiting: list[dict] = []  # inputs made while the table was moving
+        self._was_moving = True  # whether the last frame had something moving over the table
         self._looks: dict[str, tuple[str, np.ndarray]] = {}  # zone -> its newest card and picture in this frame
         self._anchors: dict[str, tuple[str, np.ndarray]] = {}  # ... when the zone was last accepted
         self._warned: str | None = None
@@ -204,11 +205,13 @@ class Session:
 
     # -- camera frames ----------------------------------------------------------------------------
 
-    def observe(self, image: np.ndarray, look_closer: bool = True) -> tuple[Observation, list[str]]:
+    def observe(self, image: np.ndarray, look_closer: bool = True, everywhere: bool = False) -> tuple[Observation, list[str]]:
         """What the picture shows, zone by zone, and what could not be read (a pile that had cards
         and now shows none counts as unreadable: piles are never taken away). With ``look_closer``
-        a pile that held cards but shows none readable is looked at again on its own
-        (:func:`vision.see_within`): a card filling its field to the brim runs into the mat beside it."""
+        a pile that held cards (or showed one a moment ago) but shows none readable is looked at again on its own
+        (:func:`vision.see_within`): a card filling its field to the brim runs into the mat beside it.
+        ``everywhere``: every pile that shows nothing readable is looked at again (once the hands
+        have left the table: a card just dealt there may have been missed)."""
         import vision
         from calibration import zones
 
@@ -218,8 +221,9 @@ class Session:
         unreadable = []
         for zone in self.layout.zones:
             cards = found.get(zone.name, [])
-            if (look_closer and zone.kind == "pile" and self.tracker.seen.get(zone.name)
-                    and not any(s.face.kind is not Kind.UNKNOWN for s in cards)):
+            held = self.tracker.seen.get(zone.name) or any(
+                set(obs.get(zone.name, ())) - {"UNKNOWN"} for _, obs in self.settler.history)  # a card a moment ago
+            if look_closer and zone.kind == "pile" and (held or everywhere) and not any(s.face.kind is not Kind.UNKNOWN for s in cards):
                 closer = vision.see_within(image, self.calibration.to_image_points(zone.corners()))
                 cards = [s for s in closer if s.face.kind is not Kind.UNKNOWN] or cards
             if zone.kind == "pile" and cards:
@@ -270,10 +274,11 @@ class Session:
         if self.journal:
             self.journal.frame(t, image, small)
         moving = self.moving(small)
+        self._was_moving, was_moving = moving, self._was_moving
         if self._last_seen is not None and self._last_seen[0] is image:
             observation, unreadable = self._last_seen[1:]  # a recording's frame seen again
         else:
-            observation, unreadable = self.observe(image, look_closer=not moving)
+            observation, unreadable = self.observe(image, look_closer=not moving, everywhere=was_moving and not moving)
             self._last_seen = (image, observation, unreadable)
         out: list[dict] = []
         warning = ""
