@@ -137,3 +137,18 @@ def test_the_reader_is_one_cached_session():
     assert reader() is reader()
     readings = reader().read(np.zeros((5, 48, 48), np.uint8))
     assert len(readings) == 5 and all(r.label == "NOISE" for r in readings)
+
+
+def test_a_card_overhanging_its_dark_field_onto_a_light_mat_is_read_within_the_field():
+    """A card filling a dark field of the mat to the brim, one side running onto the light mat: cut
+    to the field and set on a dark ground, it stands alone and reads."""
+    image, corners = table([("K", (480, 360), 3)], light=True)
+    field = np.float32([[428, 270], [560, 270], [560, 450], [428, 450]])  # the card's left edge lies beyond it
+    ground = image.copy()
+    cv2.fillConvexPoly(ground, field.astype(np.int32), (40, 70, 50))
+    card = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(card, corners[0].astype(np.int32), 1)
+    image = np.where(card[..., None] == 1, image, ground)
+    found = vision.see_within(image, field)
+    assert [str(s.face) for s in found] == ["K"]
+    assert np.linalg.norm(found[0].center - corners[0].mean(axis=0)) < 8  # in the picture's coordinates

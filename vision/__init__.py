@@ -139,7 +139,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     strip_readings = readings[len(whole):]
     for k, region in enumerate(strips):
         pair = strip_readings[2 * k : 2 * k + 2]
-        letters = [(r, q) for r, q in zip(pair, ends[k]) if r.label != "NOISE" and r.confidence >= INDEX_MIN]
+        letters = [(r, q) for r, q in zip(pair, ends[k]) if not rejected(r) and r.confidence >= INDEX_MIN]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
         if not letters:
             if min(r.noise for r in pair) < NOISE_MAX:
