@@ -167,7 +167,7 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
     session.listeners.append(listener)
     journal: Journal | None = None
 
-    def step(t: float, image=None, event: dict | None = None) -> None:
+    def step(t: float, image=None, event: dict | None = None, same: bool | None = None) -> None:
         nonlocal calibration, journal
         if image is not None and session.calibration is None:
             try:
@@ -186,7 +186,7 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
             for verdict in unlogged:
                 journal.write({"t": verdict["t"], "verdict": verdict})
         if image is not None:
-            session.frame(t, image)
+            session.frame(t, image, same)
         if event is not None:
             session.input(event)
         _refresh(display, session, state)
@@ -203,10 +203,11 @@ def run(game_name: str, players: list[str], source: str, options: dict | None = 
                     time.sleep(max(0.0, float(event["t"]) - previous) / speed)
                 previous = float(event["t"])
                 if "frame" in event:
-                    if event["frame"] != name:  # a recording names a frame again when the picture did not change
+                    same = event["frame"] == name  # a recording names a frame again when the picture did not change
+                    if not same:
                         name, image = event["frame"], cv2.imread(str(folder / event["frame"]), cv2.IMREAD_COLOR)
                     if image is not None:
-                        step(float(event["t"]), image=image)
+                        step(float(event["t"]), image=image, same=same)
                 elif "table" in event:
                     step(float(event["t"]))
                     session.table(float(event["t"]), {z: tuple(f) for z, f in event["table"].items()})

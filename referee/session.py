@@ -65,24 +65,21 @@ class Journal:
             _drop_torn_last_line(events)
         self.file = open(events, "a", encoding="utf-8")
         self.frame_count = len(list((self.folder / "frames").glob("*.jpg"))) if (self.folder / "frames").exists() else 0
-        self.last_saved: np.ndarray | None = None
 
     def write(self, event: dict) -> None:
         self.file.write(json.dumps(event, ensure_ascii=False) + "\n")
         self.file.flush()
         os.fsync(self.file.fileno())
 
-    def frame(self, t: float, image: np.ndarray, thumbnail: np.ndarray) -> None:
-        """Keep a frame as a JPEG when it differs from the last kept one (so the recording stays
-        small), else note that the kept one was seen again: a replay then sees a frame at every
-        moment the live session did, and settles the table exactly as it did. ``thumbnail`` is the
-        frame's small grey copy (:func:`thumbnail`)."""
+    def frame(self, t: float, image: np.ndarray, same: bool) -> None:
+        """Keep a frame as a JPEG, or - when it is the ``same`` picture as the last one read - note
+        that the kept one was seen again (so the recording stays small, and a replay sees a frame at
+        every moment the live session did)."""
         if not self.frames:
             return
-        if self.last_saved is not None and float(np.abs(thumbnail - self.last_saved).mean()) < 1.0:
+        if same and self.frame_count:
             self.write({"t": t, "frame": f"frames/{self.frame_count:06}.jpg"})
             return
-        self.last_saved = thumbnail
         self.frame_count += 1
         name = f"frames/{self.frame_count:06}.jpg"
         (self.folder / "frames").mkdir(exist_ok=True)
@@ -117,7 +114,7 @@ class Session:
         self.tracker = TableTracker(self.game.zones(len(self.game.players)), self.game.pile_zones)
         self.names = self.game.players
         self._previous: np.ndarray | None = None
-        self._last_seen: tuple | None = None  # the last frame read, with what it showed
+        self._last_seen: tuple | None = None  # the last picture read (thumbnail), with what it showed
         self.waiting: list[dict] = []  # inputs made while the table was moving
         self._was_moving = True  # whether the last frame had something moving over the table
         self._looks: dict[str, tuple[str, np.ndarray]] = {}  # zone -> its newest card and picture in this frame
@@ -208,7 +205,8 @@ class Session:
     def observe(self, image: np.ndarray, look_closer: bool = True, everywhere: bool = False) -> tuple[Observation, list[str]]:
         """What the picture shows, zone by zone, and what could not be read (a pile that had cards
         and now shows none counts as unreadable: piles are never taken away). With ``look_closer``
-        a pile that held cards (or showed one a moment ago) but shows none readable is looked at again on its own
+        a pile or line that held cards (or showed one a moment ago) but shows none readable (a line:
+        no readable newest card) is looked at again on its own
         (:func:`vision.see_within`): a card filling its field to the brim runs into the mat beside it.
         ``everywhere``: every pile that shows nothing readable is looked at again (once the hands
         have left the table: a card just dealt there may have been missed)."""
@@ -217,15 +215,22 @@ class Session:
 
         sightings = vision.see(image)
         found, _ = zones.assign(sightings, self.calibration, self.layout)
+        self._looks = {}
         observation: Observation = {}
         unreadable = []
         for zone in self.layout.zones:
             cards = found.get(zone.name, [])
             held = self.tracker.seen.get(zone.name) or any(
                 set(obs.get(zone.name, ())) - {"UNKNOWN"} for _, obs in self.settler.history)  # a card a moment ago
-            if look_closer and zone.kind == "pile" and (held or everywhere) and not any(s.face.kind is not Kind.UNKNOWN for s in cards):
+            if zone.kind == "pile":
+                unread = not any(s.face.kind is not Kind.UNKNOWN for s in cards)
+            else:  # a line's newest card must lie whole at its end and be read
+                unread = not cards or not self._whole(cards[-1], zone) or cards[-1].face.kind is Kind.UNKNOWN
+            if look_closer and unread and (held or (everywhere and zone.kind == "pile")):
                 closer = vision.see_within(image, self.calibration.to_image_points(zone.corners()))
-                cards = [s for s in closer if s.face.kind is not Kind.UNKNOWN] or cards
+                closer = zones.assign(closer, self.calibration, self.layout)[0].get(zone.name, [])
+                if any(s.face.kind is not Kind.UNKNOWN for s in closer):
+                    cards = closer
             if zone.kind == "pile" and cards:
                 top = max(cards, key=lambda s: (s.visible, s.confidence))
                 cards = [top]
@@ -236,10 +241,10 @@ class Session:
                 # a line changes at its end, where the newest card lies whole; the covered ones show
                 # only their indices, too unsurely read to compare from frame to frame, so they stand
                 # as one UNKNOWN (the tracker knows each from when it was the newest)
-                newest = str(cards[-1].face) if cards[-1].visible >= 0.9 else "UNKNOWN"
+                newest = str(cards[-1].face) if self._whole(cards[-1], zone) else "UNKNOWN"
                 covered = len(cards) > 1 or bool(self.tracker.seen.get(zone.name))  # they do not vanish
                 faces = ("UNKNOWN", newest) if covered else (newest,)
-            if faces and faces[-1] != "UNKNOWN" and cards[-1].visible >= 0.9:
+            if faces and faces[-1] != "UNKNOWN" and self._whole(cards[-1], zone):
                 self._looks[zone.name] = (faces[-1], self._picture(image, zone))
                 anchor = self._anchors.get(zone.name)
                 if anchor and parse_face(anchor[0]).card() == parse_face(faces[-1]).card() and \
@@ -250,6 +255,13 @@ class Session:
                 unreadable.append(zone.name)
             observation[zone.name] = faces
         return observation, unreadable
+
+    def _whole(self, sighting, zone) -> bool:
+        """Whether a sighting is a whole card: all of it seen, and as long as a card lying in the zone
+        (its long side at least 60 % of the zone's depth) - not half a card whose printing cut it in two."""
+        mm = self.calibration.to_mat_points(sighting.corners)
+        long = max(np.linalg.norm(mm[1] - mm[0]), np.linalg.norm(mm[2] - mm[1]))
+        return sighting.visible >= 0.9 and long >= 0.6 * zone.size[1]
 
     def _picture(self, image: np.ndarray, zone) -> np.ndarray:
         """A zone as seen from straight above at 2 px/mm, grey, brightness divided out."""
@@ -268,18 +280,23 @@ class Session:
             return True
         return float((np.abs(small - previous) > 18).mean()) > 0.004
 
-    def frame(self, t: float, image: np.ndarray) -> list[dict]:
-        """One camera frame: rule on the table once it has settled."""
+    def frame(self, t: float, image: np.ndarray, same: bool | None = None) -> list[dict]:
+        """One camera frame: rule on the table once it has settled. A picture the ``same`` as the
+        last one read (a recording names it again; live, it differs only by the camera's noise) is
+        not read again: what it showed stands, live and in replay alike."""
         small = thumbnail(image)
+        if same is None:
+            same = self._last_seen is not None and float(np.abs(small - self._last_seen[0]).mean()) < 1.0
+        same = same and self._last_seen is not None
         if self.journal:
-            self.journal.frame(t, image, small)
+            self.journal.frame(t, image, same)
         moving = self.moving(small)
         self._was_moving, was_moving = moving, self._was_moving
-        if self._last_seen is not None and self._last_seen[0] is image:
-            observation, unreadable = self._last_seen[1:]  # a recording's frame seen again
+        if same:
+            observation, unreadable = self._last_seen[1:]
         else:
             observation, unreadable = self.observe(image, look_closer=not moving, everywhere=was_moving and not moving)
-            self._last_seen = (image, observation, unreadable)
+            self._last_seen = (small, observation, unreadable)
         out: list[dict] = []
         warning = ""
         if unreadable and not moving:
@@ -292,8 +309,10 @@ class Session:
         before = dict(self.settler.accepted or {})
         settled = self.settler.feed(t, observation, moving)
         if settled is not None:
-            for zone, faces in settled.items():  # how each pile looks now it is accepted
-                if (faces != before.get(zone) or zone not in self._anchors) and zone in self._looks:
+            for zone, faces in settled.items():  # how each zone looks now it is accepted
+                if not faces:
+                    self._anchors.pop(zone, None)  # emptied: the next card there is new whatever it shows
+                elif (faces != before.get(zone) or zone not in self._anchors) and zone in self._looks:
                     self._anchors[zone] = self._looks[zone]
             out += self.table(t, settled)
         if not moving:  # a still pile that shows what was accepted: it looks as it looks now (light drifts)
@@ -316,12 +335,13 @@ def replay_events(session: Session, folder: Path, events: Iterable[dict]) -> Ite
     for event in events:
         t = float(event["t"])
         if "frame" in event:
-            if event["frame"] != name:
+            same = event["frame"] == name
+            if not same:
                 name, image = event["frame"], cv2.imread(str(folder / event["frame"]), cv2.IMREAD_COLOR)
                 if image is None:
                     yield from session._tell({"event": "info", "t": t, "reason": f"frame {name} is missing or unreadable; skipped"})
             if image is not None:
-                yield from session.frame(t, image)
+                yield from session.frame(t, image, same)
         elif "table" in event:
             yield from session.table(t, {z: tuple(f) for z, f in event["table"].items()})
         elif "verdict" not in event:  # a verdict line is the journal's own record of what was ruled

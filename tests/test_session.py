@@ -146,6 +146,10 @@ def test_play_from_a_folder_of_pictures_calibrates_once_the_markers_show(tmp_pat
     assert any(v["event"] == "info" and v.get("reason", "").startswith("dealt: 6 piles") for v in lines)
     assert lines[-1]["event"] == "final"
     assert (tmp_path / "game" / "frames").is_dir() and "calibration" in (tmp_path / "game" / "session.toml").read_text()
+    # the journal (pictures kept only when they changed) replays to exactly what was ruled live
+    replayed = list(recording.replay(recording.read(tmp_path / "game")))
+    rulings = lambda verdicts: [v for v in verdicts if v["event"] != "info"]  # noqa: E731
+    assert rulings(replayed) == rulings(lines) and len(rulings(lines)) > 5
 
 
 def test_a_rendered_taketwo_game_with_the_same_card_played_on_itself_replays_to_the_truth(tmp_path):
