@@ -27,8 +27,9 @@ class Settler:
     and in most of the last ``window``, nothing moving for ``settle`` seconds, and - when cards would
     disappear - for ``settle_removal`` seconds (a hand resting on a pile hides it; it does not take
     it away) unless the referee asked for them to be taken (:attr:`expected`). Zones settle one by one, so a card that is misread in one frame and read in the next
-    holds up only its own zone, never the rest of the table. One misread frame is outvoted; a change
-    is accepted once."""
+    holds up only its own zone, never the rest of the table - though zones that changed together
+    (cards turned up at once) wait up to ``together`` seconds for each other, to be ruled as one
+    change. One misread frame is outvoted; a change is accepted once."""
 
     settle: float = 0.3
     settle_removal: float = 1.5
@@ -39,6 +40,8 @@ class Settler:
     accepted: Observation | None = None
     since: dict[str, tuple[tuple[str, ...], float]] = field(default_factory=dict)  # zone -> (reading, since when)
     expected: set[str] = field(default_factory=set)  # zones whose cards the referee asked to be taken away
+    together: float = 0.4  # seconds a settled zone waits for others that changed with it
+    ready_since: float | None = None
 
     def feed(self, t: float, observation: Observation, moving: bool = False) -> Observation | None:
         """The table as now accepted when this frame changed it, else None."""
@@ -52,17 +55,27 @@ class Settler:
         if len(self.history) < self.agree:
             return None
         accepted = dict(self.accepted or {})
+        pending = False
         for zone, faces in observation.items():
             if self.accepted is not None and accepted.get(zone) == faces:
                 continue
             if self._settled(t, zone, faces):
                 accepted[zone] = faces
-                if not faces:
-                    self.expected.discard(zone)
+            elif "UNKNOWN" not in faces and self.since[zone][1] > self.last_motion - 1e-9:
+                pending = True  # changed since the hands left, not settled yet
         if not accepted or accepted == self.accepted:
+            self.ready_since = None
             return None
-        self.accepted = accepted
-        return accepted
+        if pending and self.accepted is not None:  # cards turned up together are accepted together
+            self.ready_since = t if self.ready_since is None else self.ready_since
+            if t - self.ready_since < self.together:
+                return None
+        self.ready_since = None
+        for zone, faces in accepted.items():
+            if not faces:
+                self.expected.discard(zone)
+        self.accepted = {**{z: accepted[z] for z in observation if z in accepted}, **accepted}  # in the table's zone order
+        return self.accepted
 
     def unsettled(self, t: float) -> bool:
         """Whether hands moved just now, or the table shows something not yet accepted."""
