@@ -220,41 +220,60 @@ class Session:
         unreadable = []
         for zone in self.layout.zones:
             cards = found.get(zone.name, [])
-            held = self.tracker.seen.get(zone.name) or any(
-                set(obs.get(zone.name, ())) - {"UNKNOWN"} for _, obs in self.settler.history)  # a card a moment ago
-            if zone.kind == "pile":
-                unread = not any(s.face.kind is not Kind.UNKNOWN for s in cards)
-            else:  # a line's newest card must lie whole at its end and be read
-                unread = not cards or not self._whole(cards[-1], zone) or cards[-1].face.kind is Kind.UNKNOWN
-            if look_closer and unread and (held or (everywhere and zone.kind == "pile")):
+            if look_closer and self._unread(zone, cards) and (self._held(zone.name) or (everywhere and zone.kind == "pile")):
                 closer = vision.see_within(image, self.calibration.to_image_points(zone.corners()))
                 closer = zones.assign(closer, self.calibration, self.layout)[0].get(zone.name, [])
                 if any(s.face.kind is not Kind.UNKNOWN for s in closer):
                     cards = closer
-            if zone.kind == "pile" and cards:
-                top = max(cards, key=lambda s: (s.visible, s.confidence))
-                cards = [top]
-            faces = tuple(str(s.face) for s in cards)
-            if zone.kind == "pile" and not cards and self.tracker.seen.get(zone.name):
-                faces = ("UNKNOWN",)  # a pile does not vanish: its card is there but not seen
-            if zone.kind == "line" and cards:
-                # a line changes at its end, where the newest card lies whole; the covered ones show
-                # only their indices, too unsurely read to compare from frame to frame, so they stand
-                # as one UNKNOWN (the tracker knows each from when it was the newest)
-                newest = str(cards[-1].face) if self._whole(cards[-1], zone) else "UNKNOWN"
-                covered = len(cards) > 1 or bool(self.tracker.seen.get(zone.name))  # they do not vanish
-                faces = ("UNKNOWN", newest) if covered else (newest,)
-            if faces and faces[-1] != "UNKNOWN" and self._whole(cards[-1], zone):
-                self._looks[zone.name] = (faces[-1], self._picture(image, zone))
-                anchor = self._anchors.get(zone.name)
-                if anchor and parse_face(anchor[0]).card() == parse_face(faces[-1]).card() and \
-                        _changed(anchor[1], self._looks[zone.name][1]) > SAME_CARD_CHANGE:
-                    # a new card like the last one: the place looks otherwise
-                    faces = (*faces[:-1], anchor[0], faces[-1]) if zone.kind == "line" else (anchor[0], faces[-1])
+            faces = self._faces(zone, cards)
+            if faces and faces[-1] != "UNKNOWN" and self._whole(self._newest(zone, cards), zone):
+                faces = self._laid_again(image, zone, faces)
             if faces and faces[-1] == "UNKNOWN":
                 unreadable.append(zone.name)
             observation[zone.name] = faces
         return observation, unreadable
+
+    def _held(self, zone: str) -> bool:
+        """Whether a zone holds cards: known to, or a card was read there a moment ago."""
+        return bool(self.tracker.seen.get(zone)) or any(
+            set(obs.get(zone, ())) - {"UNKNOWN"} for _, obs in self.settler.history)
+
+    def _unread(self, zone, cards: list) -> bool:
+        """Whether what a zone shows leaves its top card (a line: its newest, lying whole) unread."""
+        if zone.kind == "pile":
+            return not any(s.face.kind is not Kind.UNKNOWN for s in cards)
+        return not cards or not self._whole(cards[-1], zone) or cards[-1].face.kind is Kind.UNKNOWN
+
+    @staticmethod
+    def _newest(zone, cards: list):
+        """A pile's top card (the most of it seen), a line's card at its end."""
+        return max(cards, key=lambda s: (s.visible, s.confidence)) if zone.kind == "pile" else cards[-1]
+
+    def _faces(self, zone, cards: list) -> tuple[str, ...]:
+        """A zone's sightings (in reading order) as the tracker's observation of it."""
+        if zone.kind == "pile":
+            if not cards:  # a pile does not vanish: its card is there but not seen
+                return ("UNKNOWN",) if self.tracker.seen.get(zone.name) else ()
+            return (str(self._newest(zone, cards).face),)
+        if not cards:
+            return ()
+        # a line changes at its end, where the newest card lies whole; the covered ones show only
+        # their indices, too unsurely read to compare from frame to frame, so they stand as one
+        # UNKNOWN (the tracker knows each from when it was the newest)
+        newest = str(cards[-1].face) if self._whole(cards[-1], zone) else "UNKNOWN"
+        covered = len(cards) > 1 or bool(self.tracker.seen.get(zone.name))  # they do not vanish
+        return ("UNKNOWN", newest) if covered else (newest,)
+
+    def _laid_again(self, image: np.ndarray, zone, faces: tuple[str, ...]) -> tuple[str, ...]:
+        """``faces`` - or, when the zone's newest card shows the face it showed when last accepted but
+        the place looks otherwise, that face twice: a new card like the last one was laid."""
+        self._looks[zone.name] = (faces[-1], self._picture(image, zone))
+        anchor = self._anchors.get(zone.name)
+        if not anchor or parse_face(anchor[0]).card() != parse_face(faces[-1]).card():
+            return faces
+        if _changed(anchor[1], self._looks[zone.name][1]) <= SAME_CARD_CHANGE:
+            return faces
+        return (*faces[:-1], anchor[0], faces[-1]) if zone.kind == "line" else (anchor[0], faces[-1])
 
     def _whole(self, sighting, zone) -> bool:
         """Whether a sighting is a whole card: all of it seen, and as long as a card lying in the zone
