@@ -198,14 +198,8 @@ def _play(args: argparse.Namespace) -> None:
         raise UserError("give the game and --players A,B (or --resume with --record DIR)")
     show = (lambda v: print(json.dumps(v, ensure_ascii=False), flush=True)) if args.json else None
     buttons = logic = None
-    if args.config and cfg.button_pins and not (source or "").startswith("recording:"):
-        from hardware.buttons import GpioButtons, PressLogic
-
-        try:  # the players' buttons of the referee box (gpiozero finds the Pi's pins)
-            buttons = GpioButtons(cfg.button_pins)
-            logic = PressLogic(float(cfg.buttons.get("bounce_seconds", 0.03)), float(cfg.buttons.get("hold_seconds", 0.8)))
-        except Exception as exc:  # noqa: BLE001 - gpiozero raises many kinds; a desktop has no GPIO
-            print(f"buttons: not available ({exc}); type !N for player N's button", file=sys.stderr)
+    if args.config and not (source or "").startswith("recording:"):
+        buttons, logic = play.box_buttons(cfg)
     try:
         play.run(game, players, source or "picamera", options, Path(record) if record else None, args.resume,
                  Path(args.calibration) if args.calibration else None, show, display or "none", speech, args.speed,

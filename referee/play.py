@@ -72,6 +72,21 @@ def button_events(presses, game_name: str, since: float = 0.0) -> tuple[list[dic
     return events, quit_
 
 
+def box_buttons(config) -> tuple[object | None, PressLogic | None]:
+    """The referee box's buttons (:class:`hardware.buttons.GpioButtons`) and their press timing from
+    its config (:class:`hardware.config.Config`), or (None, None) where there are none (a desktop)."""
+    if not config.button_pins:
+        return None, None
+    from hardware.buttons import GpioButtons
+
+    try:
+        buttons = GpioButtons(config.button_pins)
+    except Exception as exc:  # noqa: BLE001 - gpiozero raises many kinds where there is no GPIO
+        print(f"buttons: not available ({exc}); type !N for player N's button", file=sys.stderr)
+        return None, None
+    return buttons, PressLogic(float(config.buttons.get("bounce_seconds", 0.03)), float(config.buttons.get("hold_seconds", 0.8)))
+
+
 def _stdin_lines() -> queue.Queue:
     lines: queue.Queue = queue.Queue()
 

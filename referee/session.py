@@ -287,8 +287,9 @@ class Session:
         corners = self.calibration.to_image_points(zone.corners()).astype(np.float32)
         w, h = round(2 * zone.size[0]), round(2 * zone.size[1])
         M = cv2.getPerspectiveTransform(corners, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
-        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        flat = cv2.GaussianBlur(cv2.warpPerspective(gray, M, (w, h)), (5, 5), 0).astype(np.float32)
+        flat = cv2.warpPerspective(image, M, (w, h))
+        flat = cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY) if flat.ndim == 3 else flat
+        flat = cv2.GaussianBlur(flat, (5, 5), 0).astype(np.float32)
         return flat / (flat.mean() + 1e-6)
 
     def moving(self, small: np.ndarray) -> bool:

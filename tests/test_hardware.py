@@ -276,3 +276,17 @@ def test_buttons_drive_a_live_game_through_mock_pins(tmp_path, monkeypatch):
     assert ("reject", "Mary", 0.6) in ruled  # her challenge, ruled: no word to challenge yet
     assert not any(t >= 3.6 for *_, t in ruled)  # the menu button ended the game before her next press
     assert verdicts[-1]["event"] == "final"
+
+
+def test_the_box_config_gives_play_its_buttons_and_their_timing(monkeypatch):
+    from gpiozero import Device
+
+    from hardware import config as hw_config
+    from referee import play
+
+    monkeypatch.setattr(Device, "pin_factory", MockFactory())  # as gpiozero finds the Pi's pins there
+    buttons, logic = play.box_buttons(hw_config.load())
+    try:
+        assert set(buttons.buttons) == {0, 1, 2, 3, 4, 5, 6} and (logic.bounce, logic.hold) == (0.03, 0.8)
+    finally:
+        buttons.close()
