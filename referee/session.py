@@ -326,18 +326,17 @@ class Session:
             self.warning = warning
             if warning:
                 out += self._tell({"event": "info", "t": t, "reason": warning, "warning": True})
-        before = dict(self.settler.accepted or {})
         settled = self.settler.feed(t, observation, moving)
         if settled is not None:
-            for zone, faces in settled.items():  # how each zone looks now it is accepted
+            out += self.table(t, settled)
+        if not moving:  # a still zone that shows what was accepted looks as it looks now (light drifts)
+            accepted = self.settler.accepted or {}
+            for zone, faces in observation.items():
+                if accepted.get(zone) != faces:
+                    continue
                 if not faces:
                     self._anchors.pop(zone, None)  # emptied: the next card there is new whatever it shows
-                elif (faces != before.get(zone) or zone not in self._anchors) and zone in self._looks:
-                    self._anchors[zone] = self._looks[zone]
-            out += self.table(t, settled)
-        if not moving:  # a still pile that shows what was accepted: it looks as it looks now (light drifts)
-            for zone, faces in observation.items():
-                if zone in self._looks and (self.settler.accepted or {}).get(zone) == faces:
+                elif zone in self._looks:
                     self._anchors[zone] = self._looks[zone]
         return out + self.flush(t)
 

@@ -3,8 +3,9 @@ it, or every card of a zone taken away.
 
 An observation maps zone names to the faces seen there in reading order; a pile lists its top card,
 or its last few cards bottom to top when they can be told apart (needed to see the same card played
-on an identical card); a camera's view of a line may give its covered cards as UNKNOWN. The tracker remembers each zone's history. A pile whose top goes back to the card seen before it
-is a card taken back when the referee asked for that (the play on it was refused, see
+on an identical card); a camera's view of a line may give its covered cards as UNKNOWN. The
+tracker remembers each zone's history. A pile whose top goes back to the card seen before it is a
+card taken back when the referee asked for that (the play on it was refused, see
 :meth:`TableTracker.expect_take_back`); otherwise it is a new card like the one under it, which is
 far more common. A two-vowel card merely turned, or a wild card that has been declared, is the same
 card. A zone an observation leaves out, or whose top is unreadable, is taken as unchanged; a covered
@@ -26,8 +27,9 @@ class Settler:
     """Accepts what each zone shows only once it has settled: the same in the last ``agree`` frames
     and in most of the last ``window``, nothing moving for ``settle`` seconds, and - when cards would
     disappear - for ``settle_removal`` seconds (a hand resting on a pile hides it; it does not take
-    it away) unless the referee asked for them to be taken (:attr:`expected`). Zones settle one by one, so a card that is misread in one frame and read in the next
-    holds up only its own zone, never the rest of the table - though zones that changed together
+    it away) unless the referee asked for them to be taken (:attr:`expected`). Zones settle one by
+    one, so a card that is misread in one frame and read in the next holds up only its own zone,
+    never the rest of the table - though zones that changed together
     (cards turned up at once) wait up to ``together`` seconds for each other, to be ruled as one
     change. One misread frame is outvoted; a change is accepted once."""
 
@@ -168,8 +170,10 @@ class TableTracker:
             known.clear()
             return [Change("clear", zone, count=count)] if count else []
         newest = shown[-1]
-        again = len(shown) >= 2 and shown[-2].card() == newest.card()  # the same card laid again
-        if newest.kind is Kind.UNKNOWN or (known and newest.card() == known[-1].card() and not (again and shown[0].kind is Kind.UNKNOWN)):
+        if newest.kind is Kind.UNKNOWN:
+            return []
+        again = len(shown) >= 3 and shown[0].kind is Kind.UNKNOWN and shown[-2].card() == newest.card()
+        if known and newest.card() == known[-1].card() and not again:  # unchanged, unless laid again
             return []
         if any(f.kind is Kind.UNKNOWN for f in shown):
             if not known:
