@@ -26,8 +26,8 @@ from vision import crops, detect
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
-NOISE_MAX = 0.5
-SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it  # above this "not a card" probability a region is dropped
+NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
+SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 
 
 class ImageError(UserError):
@@ -99,8 +99,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     strips = [r for r in regions if r.partial]
     faced = [crops.facing(r.quad, up) for r in whole]
     ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in strips]
-    # a corner index is small: each end is read twice, as cut and with a little more margin, and the surer
-    # reading kept, so that a strip found a pixel or two off still reads
+    # a corner index is small: each end is read twice, as cut and with a little more margin, and
+    # the surer reading kept, so that a strip found a pixel or two off still reads
     loose = [q.mean(axis=0) + (q - q.mean(axis=0)) * 1.15 for pair in ends for q in pair]
     batch = ([crops.warp(gray, q) for q in faced] + [crops.warp(gray, q) for pair in ends for q in pair]
              + [crops.warp(gray, q) for q in loose])
