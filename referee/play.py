@@ -4,8 +4,8 @@ terminal, the display and the speaker, everything journaled so that ``--resume``
 crash or a power cut exactly where the game was.
 
 Typed lines (desktop):  ``WORD`` a word by the player whose turn it is; ``2 WORD`` a word by player 2;
-``pass`` / ``2 pass``; ``draw`` / ``2 draw``; ``!2`` player 2's button (challenge, or slap in Alphabet
-Bang); ``quit``.
+``pass`` / ``2 pass``; ``draw`` / ``2 draw``; ``?=E`` the wild card just laid stands for E (TakeTwo);
+``!2`` player 2's button (challenge, or slap in Alphabet Bang); ``quit``.
 
 The referee box's buttons (``--config``): a player's press is their button, held it passes (draws two
 in TakeTwo); holding the menu button ends the game.
@@ -49,6 +49,8 @@ def parse_line(line: str, t: float, game_name: str) -> dict | None:
         return {**event, "pass": True}
     if text == "draw":
         return {**event, "draw": 2}
+    if text.startswith("?="):
+        return {**event, "declare": text[2:].upper()}
     if text.isalpha():
         return {**event, "word": text.upper()}
     return None

@@ -8,6 +8,7 @@ Events (players are numbered from 1 in the session's order, or named):
 - ``{"t": 1, "player": 1, "word": "TRAINING"}``, ``{"t": 2, "player": 2, "pass": true}``;
 - ``{"t": 3, "player": 2, "button": "challenge"}`` (``slap``, ``draw``, ...);
 - ``{"t": 4, "player": 1, "draw": 2}``;
+- ``{"t": 4.5, "declare": "E"}``: the wild card just laid stands for E (the camera sees its "?");
 - ``{"t": 5, "frame": "frames/000001.jpg"}``: a camera frame, read through vision with the
   calibration stored in ``session.toml``;
 - ``{"t": 6, "verdict": {...}}``: what the referee ruled (written by the journal, skipped on replay).
@@ -112,7 +113,7 @@ def _checked(recording: Recording, game, zones: set[str], calibration) -> Iterat
         elif "frame" in event:
             if calibration is None:
                 raise RecordingError(f"{where}: a camera frame, but session.toml has no calibration")
-        elif not any(key in event for key in ("word", "pass", "button", "draw", "verdict")):
+        elif not any(key in event for key in ("word", "pass", "button", "draw", "declare", "verdict")):
             raise RecordingError(f"{where}: unknown event {json.dumps(event)}")
         elif "verdict" not in event:
             event = {**event, "player": _player(event, recording.players, where)}

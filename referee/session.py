@@ -154,6 +154,8 @@ class Session:
             player = self.game.zone_owner(change.zone) or self.game.current
             if change.kind == "play":
                 action: base.Action = base.Play(player, t, change.zone, change.face)
+            elif change.kind == "declare":
+                action = base.Declare(player, t, change.face.letters)
             elif change.kind == "take_back":
                 action = base.TakeBack(player, t, change.zone)
             else:
@@ -198,6 +200,14 @@ class Session:
             return out + self._rule(base.Press(player, t, str(event["button"])))
         if "draw" in event:
             return out + self._rule(base.Draw(player, t, int(event["draw"])))
+        if "declare" in event:
+            ruled = self._rule(base.Declare(player, t, str(event["declare"]).upper()))
+            for verdict in ruled:
+                if verdict["event"] == "declare":  # the table keeps the wild's letter from now on
+                    self.tracker.declare(verdict["zone"], parse_face(verdict["face"]))
+            if not ruled:
+                ruled = self._tell({"event": "info", "t": t, "reason": f"{self.game.title} has no wild card to declare"})
+            return out + ruled
         return out
 
     # -- camera frames ----------------------------------------------------------------------------

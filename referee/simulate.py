@@ -185,7 +185,7 @@ def _alphabet_bang(rng: random.Random, script: Script, lex) -> None:
 
 
 def _taketwo(rng: random.Random, script: Script, lex) -> None:
-    from referee.games.taketwo import TakeTwo
+    from referee.games.taketwo import TakeTwo, is_vowel
 
     deck = _deck("alpha", rng)
     game = new_game("taketwo", script.players, script.options, lex)
@@ -222,12 +222,17 @@ def _taketwo(rng: random.Random, script: Script, lex) -> None:
                 turns += 1
                 continue
             t += rng.uniform(1, 2)
-        card = rng.choice(options)  # a wild card is played undeclared: no input declares one at the table yet
+        card = rng.choice(options)
         hand.remove(card)
         pile.append(card)
         before = list(game.hands)
         script.table(t, {"discard": pile[-2:]})
         _feed(session, script.moments[-1])
+        if card.kind is Kind.WILD and rng.random() < 0.7:  # said as it is laid; sometimes as the card beneath
+            beneath = game.beneath.plays_as
+            letter = beneath if beneath and rng.random() < 0.4 else rng.choice("BDKMST" if is_vowel(game.beneath) else "AEIOU")
+            script.say({"t": t + rng.uniform(0.2, 1.0), "player": player, "declare": letter})
+            _feed(session, script.moments[-1])
         for p in range(1, n + 1):  # the penalty draws the referee ordered
             for _ in range(max(0, game.hands[p - 1] - before[p - 1])):
                 if deck:

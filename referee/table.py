@@ -102,7 +102,7 @@ class Settler:
 
 @dataclass(frozen=True)
 class Change:
-    kind: str  # "play", "take_back" or "clear"
+    kind: str  # "play", "take_back", "clear" or "declare" (a wild card shown with its letter)
     zone: str
     face: Face | None = None
     count: int = 0
@@ -117,6 +117,12 @@ class TableTracker:
 
     def expect_take_back(self, zone: str) -> None:
         self.refused.add(zone)
+
+    def declare(self, zone: str, face: Face) -> None:
+        """The zone's newest card, a wild, stands for a letter from now on (an input said so)."""
+        known = self.seen[zone]
+        if known and known[-1].card() == face.card():
+            known[-1] = face
 
     def observe(self, table: dict[str, list]) -> list[Change]:
         changes: list[Change] = []
@@ -147,8 +153,13 @@ class TableTracker:
             count = len(history)
             history.clear()
             return [Change("clear", zone, count=count)]
-        if history and history[-1].card() == top.card():
-            history[-1] = top  # turned over, or a wild now declared: the same card
+        if history and history[-1].card() == top.card():  # the same card
+            if top.kind is Kind.WILD:  # the camera sees only "?": a declared wild keeps its letter
+                if top.letters and not history[-1].letters:
+                    history[-1] = top
+                    return [Change("declare", zone, top)]
+                return []
+            history[-1] = top  # turned over
             return []
         if len(history) >= 2 and history[-2].card() == top.card() and zone in self.refused:
             self.refused.discard(zone)

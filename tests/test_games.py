@@ -4,7 +4,7 @@ import pytest
 
 from referee.cards import parse_face
 from referee.games import GameError, from_json, new_game
-from referee.games.base import Clear, Draw, Pass, Play, Press, TakeBack, Tick, Word
+from referee.games.base import Clear, Declare, Draw, Pass, Play, Press, TakeBack, Tick, Word
 
 
 def play(game, zone, face, t=0.0, player=None):
@@ -275,6 +275,29 @@ def test_taketwo_y_and_wild_and_draw_then_pass():
     assert game.apply(Draw(2, 2, 2))[0].rule == "one-draw"
     game.apply(Pass(2, 3))
     assert game.current == 1 and game.hands == [4, 7]
+
+
+def test_taketwo_a_wild_declared_after_it_is_laid():
+    game = taketwo()
+    assert game.apply(Declare(1, 1, "E"))[0].rule == "no-wild"
+    play(game, "discard", "?")  # Ann, on T
+    assert game.apply(Declare(2, 2, "S"))[0].rule == "pattern"  # a consonant on a consonant
+    assert game.apply(Declare(2, 2, "QU"))[0].rule == "letter"
+    (v,) = game.apply(Declare(2, 2, "O"))
+    assert (v.event, v.player, v.face) == ("declare", 1, "?=O") and game.top == parse_face("?=O")
+    assert game.apply(Declare(2, 3, "A"))[0].rule == "declared"
+    assert play(game, "discard", "A/E")[0].rule == "pattern"  # Bob: the wild is a vowel now
+    assert game.hands == [5, 6, 6]
+
+
+def test_taketwo_a_wild_declared_as_the_card_beneath_is_the_same_card():
+    game = taketwo()
+    play(game, "discard", "?")  # Ann, on T
+    out = game.apply(Declare(3, 2, "T"))
+    assert [v.event for v in out] == ["declare", "draw", "draw"]  # Bob and Cy hold the fewest (6)
+    assert game.hands == [5, 8, 8] and game.current == 2
+    restored = from_json(game.to_json())
+    assert restored.top == game.top and restored.hands == game.hands
 
 
 def test_taketwo_first_empty_hand_wins():

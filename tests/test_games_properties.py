@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from referee import decks
 from referee.games import REGISTRY, from_json, new_game
-from referee.games.base import Clear, Draw, Pass, Play, Press, TakeBack, Tick, Word
+from referee.games.base import Clear, Declare, Draw, Pass, Play, Press, TakeBack, Tick, Word
 
 WORDS = ["TRAINING", "PAINT", "CARD", "CARDS", "FEEL", "FEARS", "ERASERS", "NIRT", "TAR", "QUIET", "STRAIN", "XYZZY", "A", ""]
 PLAYERS = {"alpha": 2, "blitz": 4, "alphabet-bang": 2, "taketwo": 3}
@@ -28,6 +28,7 @@ def actions(game_name: str):
             st.tuples(st.just("take_back"), player, st.sampled_from(zones)),
             st.tuples(st.just("clear"), player, st.sampled_from(zones)),
             st.tuples(st.just("tick"), player),
+            st.tuples(st.just("declare"), player, st.sampled_from(["E", "T", "Y", "QU", ""])),
         ),
         min_size=len(zones),
         max_size=60,
@@ -50,6 +51,8 @@ def build(kind, t):
         return Draw(player, t, 2)
     if name == "take_back":
         return TakeBack(player, t, rest[0])
+    if name == "declare":
+        return Declare(player, t, rest[0])
     if name == "clear":
         return Clear(player, t, rest[0], 1)
     return Tick(player, t)
@@ -68,7 +71,7 @@ def check(game_name, stream, options=None):
         t += 0.5 if step[0] != "word" or t == 0 else 0.0  # some words share a time: ties
         verdicts = game.apply(build(step, t))
         for v in verdicts:
-            assert v.event in {"play", "word", "pass", "reject", "challenge", "slap", "draw", "round_end", "game_end", "info"}
+            assert v.event in {"play", "word", "pass", "reject", "challenge", "slap", "draw", "declare", "round_end", "game_end", "info"}
             if v.points:
                 assert v.player is not None and (v.reason or v.word), v
                 earned[v.player - 1] += v.points

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from referee import recording, simulate
+from referee.cards import parse_face
 from referee.games import new_game
+from referee.play import parse_line
 from referee.session import Journal, Session
 from referee.table import Settler
 
@@ -153,14 +155,36 @@ def test_play_from_a_folder_of_pictures_calibrates_once_the_markers_show(tmp_pat
 
 
 def test_a_rendered_taketwo_game_with_the_same_card_played_on_itself_replays_to_the_truth(tmp_path):
-    """End to end from camera frames: an L laid on an L shows the same face, yet it is a new card
-    (it lies otherwise), and the same-card penalty follows."""
+    """End to end from camera frames: an F laid on an F shows the same face, yet it is a new card
+    (it lies otherwise), and the same-card penalty follows; a wild card declared at the table keeps
+    its letter although the camera sees only its "?"."""
     from referee.session_bench import compare
 
-    script = simulate.play("taketwo", seed=1002)
-    final = simulate.write(script, tmp_path, seed=1002)
+    script = simulate.play("taketwo", seed=1001)
+    final = simulate.write(script, tmp_path, seed=1001)
     truth = list(recording.replay(recording.read(tmp_path / "truth")))
-    assert any(v.get("rule") == "same-card" for v in truth)
+    assert any(v.get("rule") == "same-card" for v in truth) and any(v["event"] == "declare" for v in truth)
     seen = list(recording.replay(recording.read(tmp_path / "images")))
     matched, total = compare(truth, seen)
     assert matched == total and seen[-1]["scores"] == final["scores"]
+
+
+def test_a_declared_wild_is_ruled_against_the_card_beneath_and_kept():
+    session = Session(new_game("taketwo", ["Ann", "Bob"]))
+    session.table(0.0, {"discard": ("T",)})
+    session.table(2.0, {"discard": ("T", "?")})
+    assert session.input({"t": 2.5, "declare": "t"})[-1]["event"] == "draw"  # as the card beneath: Bob draws two
+    session.table(4.0, {"discard": ("T", "?")})
+    assert session.tracker.seen["discard"][-1] == parse_face("?=T")
+    (v,) = session.table(6.0, {"discard": ("?", "S")})
+    assert v["rule"] == "pattern"  # Bob's S on the wild that is a T
+    alpha = Session(new_game("alpha", ["Peter", "Mary"]))
+    assert alpha.input({"t": 1.0, "declare": "E"})[-1]["reason"].endswith("has no wild card to declare")
+
+
+def test_typed_lines():
+    assert parse_line("2 ?=e", 3.0, "taketwo") == {"t": 3.0, "player": 2, "declare": "E"}
+    assert parse_line("!1", 1.0, "alphabet-bang") == {"t": 1.0, "player": 1, "button": "slap"}
+    assert parse_line("cats", 1.0, "alpha") == {"t": 1.0, "word": "CATS"}
+    assert parse_line("2 draw", 1.0, "taketwo") == {"t": 1.0, "player": 2, "draw": 2}
+    assert parse_line("?", 1.0, "taketwo") is None

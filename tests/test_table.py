@@ -20,8 +20,13 @@ def test_a_turned_or_declared_card_is_the_same_card():
     t.observe({"discard": ["A/E"]})
     assert t.observe({"discard": ["E/A"]}) == []
     t.observe({"discard": ["?"]})
-    assert t.observe({"discard": ["?=G"]}) == []
+    assert t.observe({"discard": ["?=G"]}) == [Change("declare", "discard", parse_face("?=G"))]
+    assert t.observe({"discard": ["?"]}) == []  # the camera sees "?": the wild keeps its letter
     assert t.seen["discard"][-1] == parse_face("?=G")
+    t.observe({"discard": ["?", "T"]})
+    t.observe({"discard": ["T", "?"]})  # another wild
+    t.declare("discard", parse_face("?=K"))
+    assert t.seen["discard"][-2:] == [parse_face("T"), parse_face("?=K")]
 
 
 def test_unreadable_zones_wait():

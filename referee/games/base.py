@@ -95,13 +95,21 @@ class Draw(Action):
 
 
 @dataclass(frozen=True)
+class Declare(Action):
+    """The letter a wild card just laid stands for (vision sees only its "?")."""
+
+    letter: str = ""
+    kind: ClassVar[str] = "declare"
+
+
+@dataclass(frozen=True)
 class Tick(Action):
     """Time passing with nothing else happening (round time limits)."""
 
     kind: ClassVar[str] = "tick"
 
 
-ACTIONS: dict[str, type[Action]] = {a.kind: a for a in (Play, TakeBack, Clear, Word, Pass, Press, Draw, Tick)}
+ACTIONS: dict[str, type[Action]] = {a.kind: a for a in (Play, TakeBack, Clear, Word, Pass, Press, Draw, Declare, Tick)}
 
 
 def action_from_json(data: dict) -> Action:
@@ -118,7 +126,7 @@ def action_from_json(data: dict) -> Action:
 @dataclass
 class Verdict:
     """What the referee rules. ``event`` is one of: play, word, pass, reject, challenge, slap, draw,
-    round_end, game_end, info. ``points`` is what this verdict adds to ``player``'s score (it may be
+    declare, round_end, game_end, info. ``points`` is what this verdict adds to ``player``'s score (it may be
     negative when a challenge takes points back); ``rule`` names the rule a rejection applies, and
     ``reason`` says it in plain words."""
 

@@ -16,6 +16,10 @@ Rule interpretations:
   been either kind). A wild card declared as a letter (``?=E``) stands for that letter.
 - A wild card triggers the draw-two penalty only when declared as the top card's letter; otherwise
   it is played as a vowel or a consonant.
+- The camera sees only a wild's "?": its letter may be declared after it is laid (a ``declare``
+  input, typed ``?=E``) while it is still the top card, by anyone at the table. The letter must
+  fit the card beneath it, as a card played there would; declared as that card's letter it is the
+  same card, and the penalty draw follows then. Once declared it keeps its letter.
 - A turn is one play; or a draw of two, then one play or a pass. A pass without drawing is refused.
 - A card that breaks the pattern is refused and stays in its player's hand (take it back); the pile
   keeps its last legal top card.
@@ -24,8 +28,8 @@ Rule interpretations:
 
 from __future__ import annotations
 
-from referee.cards import Face, Kind
-from referee.games.base import Action, Draw, Game, Option, Pass, Play, Press, TakeBack, Verdict, register
+from referee.cards import Face, Kind, NotationError
+from referee.games.base import Action, Declare, Draw, Game, Option, Pass, Play, Press, Verdict, register
 
 
 def is_vowel(face: Face) -> bool | None:
@@ -57,6 +61,8 @@ class TakeTwo(Game):
         super().__init__(players, options, lexicon)
         self.hands = [int(self.settings["hand"])] * len(players)
         self.top: Face | None = None
+        self.beneath: Face | None = None  # the card the top card was played on
+        self.top_player: int | None = None  # who played the top card (None: turned up from the deck)
         self.drew = False
 
     def result(self) -> dict:
@@ -74,8 +80,8 @@ class TakeTwo(Game):
                 return [Verdict("reject", action.player, action.t, rule="draw-first", reason="draw two cards before passing")]
             self._next()
             return [Verdict("pass", action.player, action.t)]
-        if isinstance(action, TakeBack):
-            return []
+        if isinstance(action, Declare):
+            return self._declare(action)
         return []
 
     def _next(self) -> None:
@@ -93,9 +99,9 @@ class TakeTwo(Game):
         self.hands[a.player - 1] += 2
         return [Verdict("draw", a.player, a.t, reason=f"{self.name_of(a.player)} draws two cards", detail={"cards": self.hands[a.player - 1]})]
 
-    def _fits(self, face: Face) -> tuple[bool, bool]:
-        """(may it be played on the top, is it the same card as the top)."""
-        top = self.top
+    def _fits(self, face: Face, top: Face | None = None) -> tuple[bool, bool]:
+        """(may it be played on the top, or on ``top``; is it the same card)."""
+        top = top or self.top
         same = face.card() == top.card() and face.kind is not Kind.WILD or (
             face.kind is Kind.WILD and face.plays_as and face.plays_as == top.plays_as)
         if same:
@@ -117,7 +123,7 @@ class TakeTwo(Game):
             want = "a consonant" if is_vowel(self.top) else "a vowel"
             return [Verdict("reject", player, a.t, zone="discard", face=str(a.face), rule="pattern",
                             reason=f"{a.face} cannot go on {self.top}: play {want} or the same card; take it back")]
-        self.top = a.face
+        self.beneath, self.top, self.top_player = self.top, a.face, player
         self.hands[player - 1] -= 1
         verdicts = [Verdict("play", player, a.t, zone="discard", face=str(a.face), detail={"cards": self.hands[player - 1]})]
         if self.hands[player - 1] <= 0:
@@ -125,12 +131,41 @@ class TakeTwo(Game):
             self.over, self.over_reason = True, f"{self.name_of(player)} played their last card"
             return verdicts
         if same:
-            others = [p for p in range(1, len(self.players) + 1) if p != player]
-            fewest = min(self.hands[p - 1] for p in others)
-            for p in others:
-                if self.hands[p - 1] == fewest:
-                    self.hands[p - 1] += 2
-                    verdicts.append(Verdict("draw", p, a.t, rule="same-card",
-                                            reason=f"the same card again: {self.name_of(p)} draws two", detail={"cards": self.hands[p - 1]}))
+            verdicts += self._penalty(player, a.t)
         self._next()
+        return verdicts
+
+    def _penalty(self, player: int, t: float) -> list[Verdict]:
+        """The same card played again: the other players holding the fewest cards draw two."""
+        others = [p for p in range(1, len(self.players) + 1) if p != player]
+        fewest = min(self.hands[p - 1] for p in others)
+        verdicts = []
+        for p in others:
+            if self.hands[p - 1] == fewest:
+                self.hands[p - 1] += 2
+                verdicts.append(Verdict("draw", p, t, rule="same-card",
+                                        reason=f"the same card again: {self.name_of(p)} draws two", detail={"cards": self.hands[p - 1]}))
+        return verdicts
+
+    def _declare(self, a: Declare) -> list[Verdict]:
+        top = self.top
+        if top is None or top.kind is not Kind.WILD:
+            return [Verdict("reject", a.player, a.t, rule="no-wild", reason="the top card is not a wild card")]
+        if top.letters:
+            return [Verdict("reject", a.player, a.t, face=str(top), rule="declared",
+                            reason=f"the wild card is already {top.letters}; it keeps its letter")]
+        try:
+            face = top.declared(a.letter)
+        except NotationError:
+            return [Verdict("reject", a.player, a.t, rule="letter", reason=f"a wild card stands for one letter, not {a.letter!r}")]
+        ok, same = self._fits(face, self.beneath) if self.beneath else (True, False)
+        if not ok:
+            want = "a consonant" if is_vowel(self.beneath) else "a vowel"
+            return [Verdict("reject", a.player, a.t, zone="discard", face=str(face), rule="pattern",
+                            reason=f"on {self.beneath} the wild card must be {want} or {self.beneath.plays_as}")]
+        self.top = face
+        who = self.top_player
+        verdicts = [Verdict("declare", who, a.t, zone="discard", face=str(face), reason=f"the wild card is {face.letters}")]
+        if same and who is not None:
+            verdicts += self._penalty(who, a.t)
         return verdicts
