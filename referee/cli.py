@@ -167,6 +167,10 @@ def _calibrate(args: argparse.Namespace) -> None:
         if len(values) != 8:
             raise UserError("--corners needs eight numbers: x1,y1,x2,y2,x3,y3,x4,y4")
         calibration = homography.from_corners(list(zip(values[::2], values[1::2])), args.game, image.shape[1::-1])
+    elif args.click:
+        from calibration.clicks import click_corners
+
+        calibration = homography.from_corners(click_corners(image), args.game, image.shape[1::-1])
     else:
         calibration = homography.from_markers(image, args.game)
     calibration.save(args.output)
@@ -359,10 +363,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("calibrate", help="map the camera picture to the play mat",
                        description="Find the play mat's four corner markers in a picture and save the mapping from pixels to "
-                                   "the mat, with its error; or, without a mat, give the play area's four corners by hand.")
+                                   "the mat, with its error; or, without a mat, give the play area's four corners by hand "
+                                   "(--corners) or click them in a window (--click).")
     p.add_argument("image", help="a picture from the camera, mat in view")
     p.add_argument("--game", required=True, help="the game whose layout the mat shows")
-    p.add_argument("--corners", metavar="X1,Y1,...,X4,Y4", help="the play area's corners in pixels, clockwise from the first player's top-left")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--corners", metavar="X1,Y1,...,X4,Y4", help="the play area's corners in pixels, clockwise from the first player's top-left")
+    how.add_argument("--click", action="store_true", help="click the play area's four corners in a window")
     p.add_argument("-o", "--output", default="calibration.json", metavar="FILE", help="where to save (default: calibration.json)")
     p.set_defaults(run=_calibrate)
 

@@ -112,3 +112,46 @@ def test_print_mat_and_calibrate_commands(tmp_path):
     cv2.imwrite(str(blank), np.random.default_rng(0).integers(0, 255, (480, 640, 3)).astype(np.uint8))
     run = subprocess.run([sys.executable, "-m", "referee", "calibrate", str(blank), "--game", "alpha"], capture_output=True, text=True)
     assert run.returncode == 2 and "markers not found" in run.stderr and len(run.stderr.strip().splitlines()) == 1
+
+
+def _clicks(pygame, points, undo_at=None):
+    """Mouse clicks (and one right click taking a corner back) queued for the window, then Enter."""
+    pygame.display.init()
+    for n, point in enumerate(points):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=point))
+        if n == undo_at:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=point))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=point))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+
+
+def test_corners_clicked_in_a_window_calibrate_like_the_markers(monkeypatch):
+    from calibration.clicks import click_corners
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    picture, M = photo_of_mat("alpha", VIEWS["tilted"])
+    w, h = homography.game_mat("alpha")
+    corners = cv2.perspectiveTransform(np.float64([[[0, 0]], [[w * PX, 0]], [[w * PX, h * PX]], [[0, h * PX]]]), M).reshape(4, 2)
+    scale = 800 / 960  # the 1280x960 picture is shown at most 1200x800
+    _clicks(pygame, [(round(x * scale), round(y * scale)) for x, y in corners], undo_at=1)
+    clicked = homography.from_corners(click_corners(picture), "alpha", (1280, 960))
+    by_markers = homography.from_markers(picture, "alpha")
+    probe = np.array([[300.0, 200.0], [900.0, 700.0], [640.0, 480.0]])
+    assert np.abs(clicked.to_mat_points(probe) - by_markers.to_mat_points(probe)).max() < 3.0  # mm, with clicks on whole screen pixels
+
+
+def test_a_cancelled_or_impossible_window_says_so(monkeypatch):
+    from calibration.clicks import click_corners
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    pygame = pytest.importorskip("pygame")
+    pygame.display.init()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))  # one corner only: not taken
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    with pytest.raises(homography.CalibrationError, match="cancelled"):
+        click_corners(np.zeros((480, 640, 3), np.uint8))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
+    with pytest.raises(homography.CalibrationError, match="--corners"):
+        click_corners(np.zeros((480, 640, 3), np.uint8))
