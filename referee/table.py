@@ -183,10 +183,12 @@ class TableTracker:
         newest = shown[-1]
         if newest.kind is Kind.UNKNOWN:
             return []
-        again = len(shown) >= 3 and shown[0].kind is Kind.UNKNOWN and shown[-2].card() == newest.card()
+        unread = any(f.kind is Kind.UNKNOWN for f in shown)
+        marked = len(shown) >= 3 and shown[0].kind is Kind.UNKNOWN and shown[-2].card() == newest.card()
+        again = marked or (not unread and len(shown) > len(known))  # a fully read line grown by one
         if known and newest.card() == known[-1].card() and not again:  # unchanged, unless laid again
             return []
-        if any(f.kind is Kind.UNKNOWN for f in shown):
+        if unread:
             if not known:
                 return []  # covered cards never seen whole: nothing to go on
             known.append(newest)

@@ -60,3 +60,10 @@ def test_lines_grow_shrink_and_clear():
     assert t.observe({"line": ["T", "O/E", "B"]}) == [Change("play", "line", parse_face("B"))]
     assert t.observe({"line": ["T", "O/E"]}) == [Change("take_back", "line")]
     assert t.observe({"line": []}) == [Change("clear", "line", count=2)]
+
+
+def test_a_fully_read_line_grown_by_the_same_card_has_a_new_card():
+    t = TableTracker(["line"], piles=False)
+    t.observe({"line": ["S", "O/U"]})
+    assert t.observe({"line": ["S", "O/U", "O/U"]}) == [Change("play", "line", parse_face("O/U"))]
+    assert t.observe({"line": ["S", "U/O", "O/U"]}) == []  # a covered card seen turned: unchanged
