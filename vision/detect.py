@@ -262,6 +262,6 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         piece_quad = cv2.perspectiveTransform(rect.reshape(1, 4, 2), inverse).reshape(4, 2)
         partial = (b - a) < 0.8 * widest
         piece = Region(order_quad(piece_quad), float(cv2.contourArea(piece_quad)), partial=partial)
-        piece.inner = [r for r in region.inner if _inside(r.center, piece.quad) and r.area < 0.9 * piece.area]
+        piece.inner = [r for r in region.inner if _inside(r.center, piece.quad) and r.area < 1.5 * piece.area]
         out.append(piece)
     return out
