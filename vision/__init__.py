@@ -170,8 +170,17 @@ def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: 
     h = int(max(np.linalg.norm(outline[3] - outline[0]), np.linalg.norm(outline[2] - outline[1])))
     pad = int(0.2 * max(w, h))
     M = cv2.getPerspectiveTransform(outline, np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]]))
-    cut = np.full((h + 2 * pad, w + 2 * pad, 3), 40, np.uint8)
-    cut[pad : pad + h, pad : pad + w] = cv2.warpPerspective(image, M, cut.shape[1::-1])[pad : pad + h, pad : pad + w]
+    place = cv2.warpPerspective(image, M, (w + 2 * pad, h + 2 * pad))[pad : pad + h, pad : pad + w]
+    # the ground is the place's own colour where that is dark (no edge where the place ends), and a
+    # thin band along its border goes too: a sliver of the light mat around it would join the edges
+    # of a card lying close to the border into one drawing with the border's
+    band = max(3, round(0.005 * max(w, h)))
+    ring = np.concatenate([place[:band].reshape(-1, 3), place[-band:].reshape(-1, 3),
+                           place[:, :band].reshape(-1, 3), place[:, -band:].reshape(-1, 3)])
+    ground = np.median(ring, axis=0)
+    cut = np.empty((h + 2 * pad, w + 2 * pad, 3), np.uint8)
+    cut[:] = ground if ground.mean() < 100 else 40
+    cut[pad + band : pad + h - band, pad + band : pad + w - band] = place[band:-band, band:-band]
     back = np.linalg.inv(M)
     found = see(cut, UP, reader, stop_tiles, largest=0.6)  # here a card fills much of the picture
     for sighting in found:
