@@ -137,7 +137,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
 
     strip_readings = readings[len(whole):]
+    on_top = [s.corners.astype(np.float32) for s in sightings]
     for k, region in enumerate(strips):
+        if any(detect.inside(region.center, quad) for quad in on_top):
+            continue  # a piece of a card read whole after all (from a region inside the one cut up)
         pair = strip_readings[2 * k : 2 * k + 2]
         letters = [(r, q) for r, q in zip(pair, ends[k]) if not rejected(r) and r.confidence >= INDEX_MIN]
         visible = min(1.0, region.area / card_area) if card_area else 0.3

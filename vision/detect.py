@@ -186,7 +186,7 @@ def _drop_nested(regions: list[Region]) -> list[Region]:
     kept: list[Region] = []
     for region in sorted(regions, key=lambda r: -r.area):
         center = region.center
-        outer = next((o for o in kept if _inside(center, o.quad)), None)
+        outer = next((o for o in kept if inside(center, o.quad)), None)
         if outer is None:
             kept.append(region)
         elif region.area < 0.9 * (outer.inner[-1].area if outer.inner else outer.area) and len(outer.inner) < 4:
@@ -194,7 +194,7 @@ def _drop_nested(regions: list[Region]) -> list[Region]:
     return kept
 
 
-def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+def inside(point: np.ndarray, quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) > 0
 
 
@@ -262,6 +262,6 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         piece_quad = cv2.perspectiveTransform(rect.reshape(1, 4, 2), inverse).reshape(4, 2)
         partial = (b - a) < 0.8 * widest
         piece = Region(order_quad(piece_quad), float(cv2.contourArea(piece_quad)), partial=partial)
-        piece.inner = [r for r in region.inner if _inside(r.center, piece.quad) and r.area < 1.5 * piece.area]
+        piece.inner = [r for r in region.inner if inside(r.center, piece.quad) and r.area < 1.5 * piece.area]
         out.append(piece)
     return out
