@@ -30,6 +30,7 @@ from referee.table import Observation, Settler, TableTracker
 
 Listener = Callable[[dict], None]
 INPUT_WAIT = 1.5  # seconds an input waits at most for the table to settle
+CARD_MM = 88.0  # the long side of a poker-size card, the cards every mat is drawn for
 SAME_CARD_CHANGE = 0.08  # a zone whose picture changed this much, its newest card's face the same, has a new card
 
 
@@ -236,7 +237,7 @@ class Session:
                 if any(s.face.kind is not Kind.UNKNOWN for s in closer):
                     cards = closer
             faces = self._faces(zone, cards)
-            if faces and faces[-1] != "UNKNOWN" and self._whole(self._newest(zone, cards), zone):
+            if faces and faces[-1] != "UNKNOWN" and self._whole(self._newest(zone, cards)):
                 faces = self._laid_again(image, zone, faces)
             if faces and faces[-1] == "UNKNOWN":
                 unreadable.append(zone.name)
@@ -251,8 +252,8 @@ class Session:
     def _unread(self, zone, cards: list) -> bool:
         """Whether what a zone shows leaves its top card (a line: its newest, lying whole) unread."""
         if zone.kind == "pile":
-            return not any(s.face.kind is not Kind.UNKNOWN for s in cards)
-        return not cards or not self._whole(cards[-1], zone) or cards[-1].face.kind is Kind.UNKNOWN
+            return not any(s.face.kind is not Kind.UNKNOWN and self._whole(s) for s in cards)
+        return not cards or not self._whole(cards[-1]) or cards[-1].face.kind is Kind.UNKNOWN
 
     @staticmethod
     def _newest(zone, cards: list):
@@ -264,13 +265,14 @@ class Session:
         if zone.kind == "pile":
             if not cards:  # a pile does not vanish: its card is there but not seen
                 return ("UNKNOWN",) if self.tracker.seen.get(zone.name) else ()
-            return (str(self._newest(zone, cards).face),)
+            top = self._newest(zone, cards)
+            return (str(top.face) if self._whole(top) else "UNKNOWN",)  # half a card is not its face
         if not cards:
             return ()
         # a line changes at its end, where the newest card lies whole; the covered ones show only
         # their indices, too unsurely read to compare from frame to frame, so they stand as one
         # UNKNOWN (the tracker knows each from when it was the newest)
-        newest = str(cards[-1].face) if self._whole(cards[-1], zone) else "UNKNOWN"
+        newest = str(cards[-1].face) if self._whole(cards[-1]) else "UNKNOWN"
         covered = len(cards) > 1 or bool(self.tracker.seen.get(zone.name))  # they do not vanish
         return ("UNKNOWN", newest) if covered else (newest,)
 
@@ -285,12 +287,12 @@ class Session:
             return faces
         return (*faces[:-1], anchor[0], faces[-1]) if zone.kind == "line" else (anchor[0], faces[-1])
 
-    def _whole(self, sighting, zone) -> bool:
-        """Whether a sighting is a whole card: all of it seen, and as long as a card lying in the zone
-        (its long side at least 60 % of the zone's depth) - not half a card whose printing cut it in two."""
+    def _whole(self, sighting) -> bool:
+        """Whether a sighting is a whole card: all of it seen, and card-sized on the mat - not half a
+        card whose printing (a two-vowel card's divider) cut it in two."""
         mm = self.calibration.to_mat_points(sighting.corners)
         long = max(np.linalg.norm(mm[1] - mm[0]), np.linalg.norm(mm[2] - mm[1]))
-        return sighting.visible >= 0.9 and long >= 0.6 * zone.size[1]
+        return sighting.visible >= 0.9 and long >= 0.8 * CARD_MM
 
     def _picture(self, image: np.ndarray, zone) -> np.ndarray:
         """A zone as seen from straight above at 2 px/mm, grey, brightness divided out."""
