@@ -224,7 +224,7 @@ class Session:
         import vision
         from calibration import zones
 
-        sightings = vision.see(image)
+        sightings = [s for s in vision.see(image) if self._long_mm(s) <= 1.3 * CARD_MM]  # bigger: a field of the mat
         found, _ = zones.assign(sightings, self.calibration, self.layout)
         self._looks = {}
         observation: Observation = {}
@@ -290,9 +290,12 @@ class Session:
     def _whole(self, sighting) -> bool:
         """Whether a sighting is a whole card: all of it seen, and card-sized on the mat - not half a
         card whose printing (a two-vowel card's divider) cut it in two."""
+        return sighting.visible >= 0.9 and self._long_mm(sighting) >= 0.8 * CARD_MM
+
+    def _long_mm(self, sighting) -> float:
+        """A sighting's long side on the mat, in millimetres."""
         mm = self.calibration.to_mat_points(sighting.corners)
-        long = max(np.linalg.norm(mm[1] - mm[0]), np.linalg.norm(mm[2] - mm[1]))
-        return sighting.visible >= 0.9 and long >= 0.8 * CARD_MM
+        return float(max(np.linalg.norm(mm[1] - mm[0]), np.linalg.norm(mm[2] - mm[1])))
 
     def _picture(self, image: np.ndarray, zone) -> np.ndarray:
         """A zone as seen from straight above at 2 px/mm, grey, brightness divided out."""
