@@ -152,3 +152,19 @@ def test_a_card_overhanging_its_dark_field_onto_a_light_mat_is_read_within_the_f
     found = vision.see_within(image, field)
     assert [str(s.face) for s in found] == ["K"]
     assert np.linalg.norm(found[0].center - corners[0].mean(axis=0)) < 8  # in the picture's coordinates
+
+
+def test_a_card_close_to_its_fields_edge_is_read_when_the_outline_takes_in_a_sliver_of_the_mat():
+    """The outline of a field (from the calibration) a few pixels too big takes in a sliver of the
+    light mat; a card lying close to that edge must not melt into the sliver's outline."""
+    image, corners = table([("K", (480, 360), 0)], light=True)
+    x0, y0 = corners[0].min(axis=0)
+    x1, y1 = corners[0].max(axis=0)
+    field = np.float32([[x0 - 3, y0 - 3], [x1 + 60, y0 - 3], [x1 + 60, y1 + 30], [x0 - 3, y1 + 30]])
+    ground = image.copy()
+    cv2.fillConvexPoly(ground, field.astype(np.int32), (40, 70, 50))
+    card = np.zeros(image.shape[:2], np.uint8)
+    cv2.fillConvexPoly(card, corners[0].astype(np.int32), 1)
+    image = np.where(card[..., None] == 1, image, ground)
+    outline = field + np.float32([[-2, -2], [2, -2], [2, 2], [-2, 2]])
+    assert [str(s.face) for s in vision.see_within(image, outline)] == ["K"]

@@ -178,12 +178,13 @@ def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: 
     # thin band along its border goes too: a sliver of the light mat around it would join the edges
     # of a card lying close to the border into one drawing with the border's
     band = max(3, round(0.005 * max(w, h)))
-    ring = np.concatenate([place[:band].reshape(-1, 3), place[-band:].reshape(-1, 3),
-                           place[:, :band].reshape(-1, 3), place[:, -band:].reshape(-1, 3)])
+    inner = place[band:-band, band:-band]
+    ring = np.concatenate([inner[:band].reshape(-1, 3), inner[-band:].reshape(-1, 3),
+                           inner[:, :band].reshape(-1, 3), inner[:, -band:].reshape(-1, 3)])
     ground = np.median(ring, axis=0)
     cut = np.empty((h + 2 * pad, w + 2 * pad, 3), np.uint8)
     cut[:] = ground if ground.mean() < 100 else 40
-    cut[pad + band : pad + h - band, pad + band : pad + w - band] = place[band:-band, band:-band]
+    cut[pad + band : pad + h - band, pad + band : pad + w - band] = inner
     back = np.linalg.inv(M)
     found = see(cut, UP, reader, stop_tiles, largest=0.6)  # here a card fills much of the picture
     for sighting in found:
