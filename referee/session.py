@@ -224,7 +224,7 @@ class Session:
         import vision
         from calibration import zones
 
-        sightings = [s for s in vision.see(image) if self._long_mm(s) <= 1.3 * CARD_MM]  # bigger: a field of the mat
+        sightings = [s for s in vision.see(image) if self._long_mm(s) <= 1.15 * CARD_MM]  # longer: a field of the mat
         found, _ = zones.assign(sightings, self.calibration, self.layout)
         self._looks = {}
         observation: Observation = {}

@@ -122,7 +122,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         again = reader.read(np.stack([crops.warp(gray, q) for q in quads]))
         readings = list(readings)
         for (k, inner), quad, reading in zip(second, quads, again):
-            if not rejected(reading) and (rejected(readings[k]) or reading.confidence > readings[k].confidence):
+            outer = readings[k]
+            # another letter from inside must be sure: a region cutting a glyph (T without its arms) reads as one
+            surer = reading.confidence > outer.confidence and (reading.label == outer.label or reading.confidence >= SURE)
+            if not rejected(reading) and (rejected(outer) or surer):
                 readings[k], faced[k] = reading, quad
 
     sightings: list[Sighting] = []
