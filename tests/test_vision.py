@@ -82,12 +82,14 @@ def test_a_pile_shows_only_its_top_card():
 
 
 def test_a_fanned_line_reads_each_covered_cards_index():
-    cards = [(face, (300 + 40 * k, 360), 0) for k, face in enumerate("PLAY")]
+    cards = [(face, (300 + 40 * k, 360), 0) for k, face in enumerate(["P", "L", "A/E", "A", "Y"])]
     image, _ = table(cards)
     seen = read(image)
-    assert [face for _, face in seen] == ["P", "L", "A", "Y"]
+    # a lone vowel index may be half of a two-vowel card whose other vowel does not show: unknown
+    assert [face for _, face in seen] == ["P", "L", "A/E", "UNKNOWN", "Y"]
     partial = [s for s in vision.see(image) if s.visible < 1]
-    assert len(partial) == 3 and all(s.visible < 0.5 for s in partial)
+    assert len(partial) == 4 and all(s.visible < 0.5 for s in partial)
+    assert next(s for s in partial if s.face.kind.name == "UNKNOWN").confidence < 0.5
 
 
 def test_an_empty_table_has_no_cards():

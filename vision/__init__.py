@@ -158,6 +158,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             other = next(r for r, _ in letters if r is not top[0])
             face = Face(Kind.TWO_VOWEL, top[0].label + other.label)
             confidence = min(r.confidence for r, _ in letters)
+        elif len(letters) == 1 and vowels:
+            # one vowel and nothing else read: as likely a two-vowel card whose other vowel does not show
+            face, confidence = UNKNOWN, 0.5 * letters[0][0].confidence
         else:
             best, _ = max(letters, key=lambda rq: rq[0].confidence)
             face, confidence = parse_face(best.label), best.confidence
