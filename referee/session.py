@@ -232,10 +232,7 @@ class Session:
         for zone in self.layout.zones:
             cards = found.get(zone.name, [])
             if look_closer and self._unread(zone, cards) and (self._held(zone.name) or (everywhere and zone.kind == "pile")):
-                closer = vision.see_within(image, self.calibration.to_image_points(zone.corners()))
-                closer = zones.assign(closer, self.calibration, self.layout)[0].get(zone.name, [])
-                if any(s.face.kind is not Kind.UNKNOWN for s in closer):
-                    cards = closer
+                cards = self._closer(image, zone, cards)
             faces = self._faces(zone, cards)
             if faces and faces[-1] != "UNKNOWN" and self._whole(self._newest(zone, cards)):
                 faces = self._laid_again(image, zone, faces)
@@ -243,6 +240,21 @@ class Session:
                 unreadable.append(zone.name)
             observation[zone.name] = faces
         return observation, unreadable
+
+    def _closer(self, image: np.ndarray, zone, cards: list) -> list:
+        """A zone looked at on its own (:func:`vision.see_within`), on its own colour and then on grey,
+        until its top card reads; ``cards`` when neither shows anything readable."""
+        import vision
+        from calibration import zones
+
+        outline = self.calibration.to_image_points(zone.corners())
+        for ground in ("own", "grey"):
+            closer = zones.assign(vision.see_within(image, outline, ground=ground), self.calibration, self.layout)[0].get(zone.name, [])
+            if any(s.face.kind is not Kind.UNKNOWN for s in closer):
+                cards = closer
+                if not self._unread(zone, cards):
+                    break
+        return cards
 
     def _held(self, zone: str) -> bool:
         """Whether a zone holds cards: known to, or a card was read there a moment ago."""

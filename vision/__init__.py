@@ -168,32 +168,36 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     return sightings
 
 
-def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: bool = False) -> list[Sighting]:
+def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: bool = False,
+               ground: str = "own") -> list[Sighting]:
     """The cards inside ``outline`` (4 image points, clockwise from the top-left of a place on the
     table as its reader sees it), read as if nothing else lay on the table: the picture is cut to
-    the outline, straightened, and set on a dark ground. A card that runs into something light
-    beside it (the mat around the field it lies on) then stands alone. Corners come back in the
-    image's coordinates; the outline's top is the reader's."""
+    the outline, straightened, and set on a dark ground - the place's ``"own"`` colour where that is
+    dark (no edge where the place ends), or ``"grey"`` (a card whose ink or frame is of the place's
+    colour stands out better there). A card that runs into something light beside it (the mat
+    around the field it lies on) then stands alone. Corners come back in the image's coordinates;
+    the outline's top is the reader's."""
     outline = np.asarray(outline, np.float32)
     w = int(max(np.linalg.norm(outline[1] - outline[0]), np.linalg.norm(outline[2] - outline[3])))
     h = int(max(np.linalg.norm(outline[3] - outline[0]), np.linalg.norm(outline[2] - outline[1])))
     pad = int(0.2 * max(w, h))
     M = cv2.getPerspectiveTransform(outline, np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]]))
     place = cv2.warpPerspective(image, M, (w + 2 * pad, h + 2 * pad))[pad : pad + h, pad : pad + w]
-    # the ground is the place's own colour where that is dark (no edge where the place ends), and a
-    # thin band along its border goes too: a sliver of the light mat around it would join the edges
-    # of a card lying close to the border into one drawing with the border's
+    # a thin band along the border goes: a sliver of the light mat around the place would join the
+    # edges of a card lying close to the border into one drawing with the border's
     band = max(3, round(0.005 * max(w, h)))
     inner = place[band:-band, band:-band]
-    ring = np.concatenate([inner[:band].reshape(-1, 3), inner[-band:].reshape(-1, 3),
-                           inner[:, :band].reshape(-1, 3), inner[:, -band:].reshape(-1, 3)])
-    ground = np.median(ring, axis=0)
     cut = np.empty((h + 2 * pad, w + 2 * pad, 3), np.uint8)
-    cut[:] = ground if ground.mean() < 100 else 40
+    cut[:] = 40
+    if ground == "own":
+        ring = np.concatenate([inner[:band].reshape(-1, 3), inner[-band:].reshape(-1, 3),
+                               inner[:, :band].reshape(-1, 3), inner[:, -band:].reshape(-1, 3)])
+        own = np.median(ring, axis=0)
+        if own.mean() < 100:
+            cut[:] = own
     cut[pad + band : pad + h - band, pad + band : pad + w - band] = inner
-    back = np.linalg.inv(M)
     found = see(cut, UP, reader, stop_tiles, largest=0.6)  # here a card fills much of the picture
+    back = np.linalg.inv(M)
     for sighting in found:
         sighting.corners = cv2.perspectiveTransform(sighting.corners.reshape(1, 4, 2).astype(np.float64), back).reshape(4, 2)
     return found
-
