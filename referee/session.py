@@ -24,7 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.cards import Kind, parse_face
+from referee.cards import VOWELS, Kind, parse_face
 from referee.games import Game, base
 from referee.table import Observation, Settler, TableTracker
 
@@ -264,7 +264,7 @@ class Session:
     def _unread(self, zone, cards: list) -> bool:
         """Whether what a zone shows leaves its top card (a line: its newest, lying whole) unread."""
         if zone.kind == "pile":
-            return not any(s.face.kind is not Kind.UNKNOWN and self._whole(s) for s in cards)
+            return not any(s.face.kind is not Kind.UNKNOWN and self._top_card(s) for s in cards)
         return not cards or not self._whole(cards[-1]) or cards[-1].face.kind is Kind.UNKNOWN
 
     @staticmethod
@@ -278,7 +278,7 @@ class Session:
             if not cards:  # a pile does not vanish: its card is there but not seen
                 return ("UNKNOWN",) if self.tracker.seen.get(zone.name) else ()
             top = self._newest(zone, cards)
-            return (str(top.face) if self._whole(top) else "UNKNOWN",)  # half a card is not its face
+            return (str(top.face) if self._top_card(top) else "UNKNOWN",)
         if not cards:
             return ()
         # a line changes at its end, where the newest card lies whole; the covered ones show only
@@ -303,6 +303,11 @@ class Session:
         """Whether a sighting is a whole card: all of it seen, and card-sized on the mat - not half a
         card whose printing (a two-vowel card's divider) cut it in two."""
         return sighting.visible >= 0.9 and self._long_mm(sighting) >= 0.8 * CARD_MM
+
+    def _top_card(self, sighting) -> bool:
+        """Whether a pile's sighting can stand for its top card: whole, or at least not a lone vowel
+        (half of a two-vowel card, cut by its divider, reads as one vowel; no card is half a consonant)."""
+        return self._whole(sighting) or (sighting.face.kind is Kind.LETTER and sighting.face.letters not in VOWELS)
 
     def _long_mm(self, sighting) -> float:
         """A sighting's long side on the mat, in millimetres."""
