@@ -181,8 +181,8 @@ def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: 
     w = int(max(np.linalg.norm(outline[1] - outline[0]), np.linalg.norm(outline[2] - outline[3])))
     h = int(max(np.linalg.norm(outline[3] - outline[0]), np.linalg.norm(outline[2] - outline[1])))
     pad = int(0.2 * max(w, h))
-    M = cv2.getPerspectiveTransform(outline, np.float32([[pad, pad], [pad + w, pad], [pad + w, pad + h], [pad, pad + h]]))
-    place = cv2.warpPerspective(image, M, (w + 2 * pad, h + 2 * pad))[pad : pad + h, pad : pad + w]
+    M = cv2.getPerspectiveTransform(outline, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+    place = cv2.warpPerspective(image, M, (w, h))
     # a thin band along the border goes: a sliver of the light mat around the place would join the
     # edges of a card lying close to the border into one drawing with the border's
     band = max(3, round(0.005 * max(w, h)))
@@ -197,7 +197,7 @@ def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: 
             cut[:] = own
     cut[pad + band : pad + h - band, pad + band : pad + w - band] = inner
     found = see(cut, UP, reader, stop_tiles, largest=0.6)  # here a card fills much of the picture
-    back = np.linalg.inv(M)
+    back = np.linalg.inv(np.array([[1, 0, pad], [0, 1, pad], [0, 0, 1]], np.float64) @ M)  # the cut's pixels -> the image's
     for sighting in found:
         sighting.corners = cv2.perspectiveTransform(sighting.corners.reshape(1, 4, 2).astype(np.float64), back).reshape(4, 2)
     return found
