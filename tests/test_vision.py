@@ -101,6 +101,9 @@ def test_an_empty_table_has_no_cards():
         assert vision.see(scene.image) == []
     image, _ = table([], light=True)
     assert vision.see(image) == []
+    # papers lying on a chequered cloth: the paper and the squares beside it are cut like a fan,
+    # but a fan shows its top card whole, so pieces without one are no covered cards
+    assert vision.see(render_scene(random.Random(302), layout="empty").image) == []
 
 
 def test_see_json_contract_and_bad_input(tmp_path):

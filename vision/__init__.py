@@ -140,6 +140,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
 
     strip_readings = readings[len(whole):]
+    # a fan always shows its top card whole: strips of a group without one are squares of a
+    # chequered table or lines of print, not covered cards
+    fans = {region.group for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
     for k, region in enumerate(strips):
         if any(detect.inside(region.center, quad) for quad in on_top):
@@ -148,7 +151,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         letters = [(r, q) for r, q in zip(pair, ends[k]) if not rejected(r) and r.confidence >= INDEX_MIN]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
         if not letters:
-            if min(r.noise for r in pair) < NOISE_MAX:
+            if region.group in fans and min(r.noise for r in pair) < NOISE_MAX:
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
         vowels = {r.label for r, _ in letters if r.label in "AEIOU" and len(r.label) == 1}

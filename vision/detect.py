@@ -27,6 +27,7 @@ class Region:
     area: float  # in image pixels
     partial: bool = False  # a strip of a card that something covers
     inner: list[Region] = field(default_factory=list)  # card-shaped regions inside it, largest first
+    group: int = 0  # the pieces cut from one fanned group share this number
 
     @property
     def center(self) -> np.ndarray:
@@ -175,7 +176,12 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
         consider(mask, x, y, -1.0)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if gray is None else gray
-    return [piece for region in _drop_nested(found) for piece in split_overlaps(gray, region)]
+    pieces = []
+    for group, region in enumerate(_drop_nested(found)):
+        for piece in split_overlaps(gray, region):
+            piece.group = group
+            pieces.append(piece)
+    return pieces
 
 
 def _drop_nested(regions: list[Region]) -> list[Region]:
