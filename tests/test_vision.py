@@ -173,3 +173,20 @@ def test_a_card_close_to_its_fields_edge_is_read_when_the_outline_takes_in_a_sli
     image = np.where(card[..., None] == 1, image, ground)
     outline = field + np.float32([[-2, -2], [2, -2], [2, 2], [-2, 2]])
     assert [str(s.face) for s in vision.see_within(image, outline)] == ["K"]
+
+
+def test_the_bench_scores_the_vowel_up_of_each_two_vowel_card_found():
+    from types import SimpleNamespace
+
+    from vision.bench import Results, score_scene
+
+    outline = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    truth = [SimpleNamespace(face=parse_face("A/E"), corners=outline + [200 * k, 0], visible=1.0, required=True,
+                             sideways=False) for k in range(4)]
+    seen = [vision.Sighting(parse_face(face), outline + [200 * k, 0], 0.9, 1.0)
+            for k, face in enumerate(["A/E", "E/A", "UNKNOWN"])]  # the fourth card is not found at all
+    results = Results()
+    score_scene(SimpleNamespace(cards=truth), seen, results)
+    o = results.orientation
+    assert (o.right, o.wrong, o.missed) == (1, 1, 1)
+    assert (results.whole.right, results.whole.wrong, results.whole.unknown, results.whole.missed) == (1, 1, 1, 1)

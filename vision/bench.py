@@ -275,7 +275,10 @@ def run(scenes: int = 100, empty: int = 100, seed: int = 2026, real: Path | None
     w, c, o = results.whole, results.covered, results.orientation
     yield f"held-out synthetic: {results.scenes} scenes, {w.total} whole required cards, {c.total} covered, {results.empty_tables} empty tables"
     yield f"  whole cards right                         {100 * w.share(w.right):8.2f} %      target >= 99.5 %   (wrong {w.wrong}, unknown {w.unknown}, missed {w.missed})"
-    yield f"  two-vowel orientation right               {100 * o.share(o.right):8.2f} %      target >= 99.5 %   ({o.total} cards)"
+    read = o.right + o.wrong
+    yield (f"  two-vowel orientation right               {100 * o.right / read if read else float('nan'):8.2f} %      "
+           f"target >= 99.5 %   (of {read} two-vowel cards read as their card; {o.missed} more found but not read so)")
+    yield f"  two-vowel cards found, read with the right vowel up  {100 * o.share(o.right):5.2f} %  (of {o.total})"
     yield f"  covered cards right                       {100 * c.share(c.right):8.2f} %      target >= 98 %"
     yield f"  covered cards wrong                       {100 * c.share(c.wrong):8.2f} %      target <= 0.5 %    (unknown {c.unknown}, missed {c.missed})"
     yield f"  phantom cards per 100 empty tables        {100 * results.empty_phantoms / max(1, results.empty_tables):8.2f}        target <= 1"
