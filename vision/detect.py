@@ -118,48 +118,61 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     ``largest`` is the greatest share of the picture a card (or fanned group) may fill."""
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIZE / max(h, w))
-    small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) if scale < 1 else image
+    # lightly smoothed before it is shrunk, so that fine texture does not alias into edges: read as well
+    # as with area averaging (INTER_AREA) in a quarter of its time; more smoothing loses the faint
+    # edge of a white card on the white mat
+    small = cv2.resize(cv2.GaussianBlur(image, (3, 3), 0.5), (round(w * scale), round(h * scale)),
+                       interpolation=cv2.INTER_LINEAR) if scale < 1 else image
     sh, sw = small.shape[:2]
     min_side = 0.025 * min(sh, sw)
     max_area = largest * sh * sw
     found: list[Region] = []
     boxes: list[tuple[int, int, int, int, int]] = []  # bounding boxes (and their areas) of the regions found so far
 
-    def consider(mask: np.ndarray, x: int, y: int, grow_px: float) -> None:
-        x1, y1 = x + mask.shape[1] - 2, y + mask.shape[0] - 2
+    def is_new(x: int, y: int, x1: int, y1: int) -> bool:
+        """False for the same card found again (by another pass, or as a contour's other side)."""
         size = (x1 - x) * (y1 - y)
-        for bx, by, bx1, by1, bsize in boxes:  # the same card found again (by another pass, or as a contour's other side)
+        for bx, by, bx1, by1, bsize in boxes:
             common = max(0, min(x1, bx1) - max(x, bx)) * max(0, min(y1, by1) - max(y, by))
             if common > 0.92 * max(size, bsize):
-                return
-        fitted = _quad_of(mask)
+                return False
+        return True
+
+    def consider(fitted: tuple[np.ndarray, float, float] | None, x: int, y: int, x1: int, y1: int, grow_px: float) -> None:
+        """Keep a fitted quadrilateral (in the small picture) that is shaped and sized like a card."""
         if fitted is None:
             return
         quad, filled, fill = fitted
         if fill < 0.82 or filled > max_area or filled < min_side * min_side * 3:
             return
-        quad = quad + np.float32([x - 1, y - 1])
         c = quad.mean(axis=0)
         quad = c + (quad - c) * (1 + grow_px / max(4.0, np.sqrt(filled)))
         region = Region(order_quad(quad / scale), filled / scale / scale)
         short, long = region.sides
         if short >= min_side / scale and long / short <= 6:
             found.append(region)
-            boxes.append((x, y, x1, y1, size))
+            boxes.append((x, y, x1, y1, (x1 - x) * (y1 - y)))
 
-    # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards); with
-    #    thin edges too, so that printing running close to a card's border does not cut its face apart
+    def fit_mask(mask: np.ndarray, x: int, y: int) -> tuple[np.ndarray, float, float] | None:
+        """_quad_of a mask padded by one pixel whose top-left lies at (x, y) of the small picture."""
+        fitted = _quad_of(mask)
+        return None if fitted is None else (fitted[0] + np.float32([x - 1, y - 1]), *fitted[1:])
+
+    # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards), the
+    #    edges thickened a little so that a faint gap in a card's outline does not join it to the table;
+    #    printing running close to a card's border is taken care of by the outlines (2.)
     thin, strong = edge_maps(small)
     thick = cv2.dilate(thin, np.ones((3, 3), np.uint8))
-    for edges, grow_px in ((thick, grow), (thin, grow / 2)):
-        _, labels, stats, _ = cv2.connectedComponentsWithStats((edges == 0).astype(np.uint8), connectivity=4)
-        x, y, bw, bh, area = stats.T
-        card_like = ((area >= min_side * min_side * 3) & (area >= 0.2 * bw * bh) & (bw * bh <= max_area * 1.5)
-                     & (np.minimum(bw, bh) >= min_side)
-                     & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))  # one cut by the picture's edge is not readable
-        for i in np.flatnonzero(card_like[1:]) + 1:
-            x, y, bw, bh = (int(v) for v in stats[i, :4])
-            consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow_px)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((thick == 0).astype(np.uint8), connectivity=4)
+    x, y, bw, bh, area = stats.T
+    card_like = ((area >= min_side * min_side * 3) & (area >= 0.2 * bw * bh) & (bw * bh <= max_area * 1.5)
+                 & (np.minimum(bw, bh) >= min_side)
+                 & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))  # one cut by the picture's edge is not readable
+    for i in np.flatnonzero(card_like[1:]) + 1:
+        x, y, bw, bh = (int(v) for v in stats[i, :4])
+        if is_new(x, y, x + bw, y + bh):
+            consider(fit_mask(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y),
+                     x, y, x + bw, y + bh, grow)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
     #    the mat, which lies inside the mat, which may touch a patterned table
@@ -172,9 +185,17 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         area = cv2.contourArea(contour)
         if area < max(min_side * min_side * 3, 0.4 * bw * bh):
             continue  # a letter's outline, or something far from a filled quadrilateral
+        if not is_new(x, y, x + bw, y + bh):
+            continue
+        hull = cv2.convexHull(contour)
+        if area >= 0.97 * cv2.contourArea(hull):  # convex already: nothing to cut off, fit it as it is
+            quad = _fit_quad(hull)
+            quad_area = cv2.contourArea(quad)
+            consider((quad, area, area / quad_area) if quad_area > 0 else None, x, y, x + bw, y + bh, -1.0)
+            continue
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
-        consider(mask, x, y, -1.0)
+        consider(fit_mask(mask, x, y), x, y, x + bw, y + bh, -1.0)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if gray is None else gray
     pieces = []
     for group, region in enumerate(_drop_nested(found)):
