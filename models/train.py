@@ -1,8 +1,9 @@
-"""Train the card classifier and export it to ONNX, with its model card.
+"""Train the card classifier, export it to ONNX and quantise it to int8, with its model card.
 
-    pip install -e '.[train]'            # PyTorch (CPU wheel: torch==2.13.0)
+    pip install -e '.[train]'            # PyTorch (CPU wheel: torch==2.13.0) and onnx
     python models/train.py               # the committed model: --samples 110000 --epochs 12 --seed 1
     python models/train.py --samples 4000 --epochs 1 --out /tmp/smoke.onnx   # a smoke run
+    python models/train.py --quantize float.onnx   # quantise a float export of an earlier run only
 
 Everything is drawn by the synthetic renderer (vision.synth) from the training typefaces and card
 designs; the held-out typefaces and designs are used only for the evaluation written to the model
@@ -17,6 +18,7 @@ import hashlib
 import json
 import os
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -108,18 +110,16 @@ def augment(x, rng):
     return x * gain + shift
 
 
-def evaluate(model, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> dict:
-    import torch
-
+def evaluate(predict, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> dict:
+    """Accuracy overall, of the own-top side and per class; ``predict`` maps normalised crops to
+    (class logits, side logits)."""
     from vision.crops import normalise
 
-    model.eval()
     preds, sides = [], []
-    with torch.no_grad():
-        for k in range(0, len(x), 1024):
-            logits, side_logits = model(torch.from_numpy(normalise(x[k : k + 1024])))
-            preds.append(logits.argmax(1).numpy())
-            sides.append(side_logits.argmax(1).numpy())
+    for k in range(0, len(x), 1024):
+        logits, side_logits = predict(normalise(x[k : k + 1024]))
+        preds.append(logits.argmax(1))
+        sides.append(side_logits.argmax(1))
     pred, side = np.concatenate(preds), np.concatenate(sides)
     per_class = {}
     for c, name in enumerate(samples.CLASSES):
@@ -130,6 +130,54 @@ def evaluate(model, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> dict:
     side_ok = ((side - r) % turns == 0) | (turns == 1)
     return {"accuracy": float((pred == y).mean()), "side_accuracy": float(side_ok[y != samples.NOISE].mean()),
             "per_class": per_class}
+
+
+def torch_predictor(model):
+    import torch
+
+    def predict(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        model.eval()
+        with torch.no_grad():
+            logits, side_logits = model(torch.from_numpy(batch))
+        return logits.numpy(), side_logits.numpy()
+
+    return predict
+
+
+def onnx_predictor(path: Path):
+    import onnxruntime as ort
+
+    session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+    return lambda batch: tuple(session.run(None, {"crops": batch}))
+
+
+def is_quantized(model: Path) -> bool:
+    import onnx
+
+    return any(node.op_type == "QuantizeLinear" for node in onnx.load(str(model)).graph.node)
+
+
+def quantize(float_model: Path, out: Path, calibration: np.ndarray) -> None:
+    """Static int8 quantisation: weights per output channel, activations scaled from training crops.
+    The model shrinks to a quarter and runs about 1.5 times as fast on one core, reading as well."""
+    from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
+    from onnxruntime.quantization.shape_inference import quant_pre_process
+
+    from vision.crops import normalise
+
+    class Crops(CalibrationDataReader):
+        def __init__(self) -> None:
+            self.batches = iter([{"crops": normalise(calibration[k : k + 100])} for k in range(0, len(calibration), 100)])
+
+        def get_next(self):
+            return next(self.batches, None)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        prepared, quantized = Path(tmp) / "prepared.onnx", Path(tmp) / "int8.onnx"
+        quant_pre_process(str(float_model), str(prepared))
+        quantize_static(str(prepared), str(quantized), Crops(), quant_format=QuantFormat.QDQ, per_channel=True,
+                        activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8)
+        out.write_bytes(quantized.read_bytes())
 
 
 def onnx_speed(path: Path) -> float:
@@ -172,7 +220,8 @@ of Debian font packages and the training card designs; no real photo was used.
 {sum(n for _, n in held["per_class"].values())} samples drawn with typefaces and card designs never used in training (EB Garamond,
 TeX Gyre Adventor, Pagella and Schola, Roboto; double frames, other ink hues, four corner indices).
 
-- class accuracy: **{held["accuracy"] * 100:.2f} %** (training samples: {report["train_accuracy"] * 100:.2f} %)
+- class accuracy of the shipped (int8) model: **{held["accuracy"] * 100:.2f} %**; of the float model it was
+  quantised from: {report["held_out_float"] * 100:.2f} % (training samples, float model: {report["train_accuracy"] * 100:.2f} %)
 - own-top side accuracy (classes whose turns differ): {held["side_accuracy"] * 100:.2f} %
 
 | class | held-out accuracy | samples |
@@ -183,11 +232,12 @@ The whole-pipeline figures (finding cards on tables, covered cards, empty tables
 are measured by `referee bench vision`; see the closing notes of the vision issue.
 
 ## Size and speed
-{report["parameters"]} parameters, {Path(args.out).stat().st_size // 1024} KiB. One batch of 20 crops: {report["ms_per_20_crops"]:.2f} ms median on one
-thread of the training machine (ONNX Runtime, CPU).
+{report["parameters"]} parameters, quantised to 8 bits after training (static quantisation by ONNX Runtime:
+weights per output channel, activations scaled on {CHUNK} training crops): {Path(args.out).stat().st_size // 1024} KiB. One batch of 20
+crops: {report["ms_per_20_crops"]:.2f} ms median on one thread of the training machine (ONNX Runtime, CPU).
 
 ## How to retrain
-    pip install -e '.[train]'        # torch==2.13.0 (CPU wheel)
+    pip install -e '.[train]'        # torch==2.13.0 (CPU wheel), onnx
     python models/train.py          # --samples {report["samples"]} --epochs {report["epochs"]} --seed {report["seed"]}
 
 Same seed, same data and weights on the same PyTorch build ({report["torch"]}); {report["train_seconds"]} s of training on
@@ -195,16 +245,9 @@ Same seed, same data and weights on the same PyTorch build ({report["torch"]}); 
 """
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Train the card classifier (PyTorch) and export it to ONNX.")
-    parser.add_argument("--samples", type=int, default=110_000, help="training samples (default: %(default)s)")
-    parser.add_argument("--heldout-samples", type=int, default=8_000, help="held-out evaluation samples")
-    parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes drawing data")
-    parser.add_argument("--out", type=Path, default=HERE / "cards.onnx")
-    args = parser.parse_args(argv)
-
+def train(args, float_model: Path, held: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[dict, np.ndarray]:
+    """Train on freshly drawn (or cached) data and export the float model; returns the training
+    report and the training crops that calibrate the quantisation."""
     import torch
     from torch import nn
 
@@ -213,11 +256,10 @@ def main(argv: list[str] | None = None) -> None:
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
     x, y, r = dataset(args.seed, args.samples, False, args.workers)
-    hx, hy, hr = dataset(args.seed + 1000, args.heldout_samples, True, args.workers)
     targets = side_targets(y, r)
     model = build_model()
     params = sum(p.numel() for p in model.parameters())
-    print(f"model: {params} parameters; {len(x)} training samples, {len(hx)} held-out", file=sys.stderr)
+    print(f"model: {params} parameters; {len(x)} training samples, {len(held[0])} held-out", file=sys.stderr)
 
     batch = 256
     steps = args.epochs * ((len(x) + batch - 1) // batch)
@@ -241,28 +283,59 @@ def main(argv: list[str] | None = None) -> None:
             opt.step()
             sched.step()
             total += loss.item() * len(idx)
-        held = evaluate(model, hx, hy, hr)
-        print(f"epoch {epoch + 1}/{args.epochs}: loss {total / len(x):.4f}, held-out accuracy {held['accuracy']:.4f}, "
-              f"own-top side {held['side_accuracy']:.4f}, {time.time() - started:.0f} s", file=sys.stderr, flush=True)
+        scores = evaluate(torch_predictor(model), *held)
+        print(f"epoch {epoch + 1}/{args.epochs}: loss {total / len(x):.4f}, held-out accuracy {scores['accuracy']:.4f}, "
+              f"own-top side {scores['side_accuracy']:.4f}, {time.time() - started:.0f} s", file=sys.stderr, flush=True)
 
     model.eval()
-    args.out.parent.mkdir(parents=True, exist_ok=True)
     dummy = torch.zeros(1, 1, SIZE, SIZE)
-    torch.onnx.export(model, dummy, str(args.out), input_names=["crops"], output_names=["classes", "sides"],
+    torch.onnx.export(model, dummy, str(float_model), input_names=["crops"], output_names=["classes", "sides"],
                       dynamic_axes={"crops": {0: "n"}, "classes": {0: "n"}, "sides": {0: "n"}}, opset_version=17,
                       dynamo=False)
-    held = evaluate(model, hx, hy, hr)
-    train_eval = evaluate(model, x[:8000], y[:8000], r[:8000])
     report = {
         "classes": list(samples.CLASSES), "parameters": params, "samples": args.samples, "epochs": args.epochs,
-        "seed": args.seed, "train_seconds": round(time.time() - started), "held_out": held,
-        "train_accuracy": train_eval["accuracy"], "torch": torch.__version__,
+        "seed": args.seed, "train_seconds": round(time.time() - started),
+        "train_accuracy": evaluate(torch_predictor(model), x[:8000], y[:8000], r[:8000])["accuracy"],
+        "torch": torch.__version__,
     }
+    return report, x[:CHUNK]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Train the card classifier (PyTorch), export it to ONNX and quantise it to int8.")
+    parser.add_argument("--samples", type=int, default=110_000, help="training samples (default: %(default)s)")
+    parser.add_argument("--heldout-samples", type=int, default=8_000, help="held-out evaluation samples")
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes drawing data")
+    parser.add_argument("--out", type=Path, default=HERE / "cards.onnx")
+    parser.add_argument("--quantize", type=Path, metavar="FLOAT_ONNX",
+                        help="no training: quantise this float export into --out, keeping the training report "
+                             "beside --out (its .json) and measuring both models again")
+    args = parser.parse_args(argv)
+    if args.quantize and is_quantized(args.quantize):
+        parser.error(f"{args.quantize} is quantised already; give the float model a training run exports")
+
+    held = dataset(args.seed + 1000, args.heldout_samples, True, args.workers)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.quantize:
+            float_model = Path(tmp) / "float.onnx"
+            float_model.write_bytes(args.quantize.read_bytes())  # --out may be the float file itself
+            report = json.loads(args.out.with_suffix(".json").read_text(encoding="utf-8"))
+            calibration = dataset(args.seed, CHUNK, False, args.workers)[0]  # the training set's first chunk
+        else:
+            float_model = Path(tmp) / "float.onnx"
+            report, calibration = train(args, float_model, held)
+        report["held_out_float"] = evaluate(onnx_predictor(float_model), *held)["accuracy"]
+        quantize(float_model, args.out, calibration)
+    report["held_out"] = evaluate(onnx_predictor(args.out), *held)
     report["ms_per_20_crops"] = onnx_speed(args.out)
     args.out.with_suffix(".json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     if args.out.parent == HERE:
         (HERE / "MODEL_CARD.md").write_text(model_card(report, args), encoding="utf-8")
-    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB); held-out accuracy {held['accuracy']:.4f}", file=sys.stderr)
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB); held-out accuracy {report['held_out']['accuracy']:.4f} "
+          f"(float model {report['held_out_float']:.4f})", file=sys.stderr)
 
 
 if __name__ == "__main__":
