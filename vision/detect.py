@@ -183,12 +183,6 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
             continue  # a letter's outline, or something far from a filled quadrilateral
         if not is_new(x, y, x + bw, y + bh):
             continue
-        hull = cv2.convexHull(contour)
-        if area >= 0.97 * cv2.contourArea(hull):  # convex already: nothing to cut off, fit it as it is
-            quad = _fit_quad(hull)
-            quad_area = cv2.contourArea(quad)
-            consider((quad, area, area / quad_area) if quad_area > 0 else None, x, y, x + bw, y + bh, -1.0)
-            continue
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
         consider(fit_mask(mask, x, y), x, y, x + bw, y + bh, -1.0)
