@@ -92,6 +92,27 @@ def test_a_fanned_line_reads_each_covered_cards_index():
     assert next(s for s in partial if s.face.kind.name == "UNKNOWN").confidence < 0.5
 
 
+def test_what_a_covered_cards_index_shows():
+    from vision.read import Reading
+
+    top_end, foot_end = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]), np.float32([[0, 90], [10, 90], [10, 100], [0, 100]])
+    center = np.float32([5, 50])
+
+    def shown(*readings):
+        face = vision.index_face([(Reading(label, sure, 0, 0.0), end) for (label, sure), end in zip(readings, (top_end, foot_end))],
+                                 center, vision.UP)
+        return face and (str(face[0]), round(face[1], 2))
+
+    assert shown(("K", 0.95), ("NOISE", 0.3)) == ("K", 0.95)
+    assert shown(("K", 0.7), ("B", 0.6)) is None  # nothing read surely enough
+    assert shown(("O", 0.9), ("A", 0.85)) == ("O/A", 0.85)  # two vowels: the one towards the reader's top is up
+    assert shown(("A", 0.9), ("K", 0.5)) == ("UNKNOWN", 0.45)  # one lone vowel: maybe half of a two-vowel card
+    # a T, L or J cut short, or a frame line, looks like an I: an I counts only when sure
+    assert shown(("I", 0.9), ("I", 0.9)) is None
+    assert shown(("T", 0.85), ("I", 0.92)) == ("T", 0.85)
+    assert shown(("I", 0.97), ("I", 0.96)) == ("I", 0.97)
+
+
 def test_an_empty_table_has_no_cards():
     rng = random.Random(3)
     from vision.synth.scene import render_scene

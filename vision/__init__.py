@@ -26,6 +26,7 @@ from vision import crops, detect
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
+INDEX_I_MIN = 0.95  # ... and surer still as an I: what a cut T, L or J, or a frame line, looks like
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 
@@ -148,27 +149,35 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         if any(detect.inside(region.center, quad) for quad in on_top):
             continue  # a piece of a card read whole after all (from a region inside the one cut up)
         pair = strip_readings[2 * k : 2 * k + 2]
-        letters = [(r, q) for r, q in zip(pair, ends[k]) if not rejected(r) and r.confidence >= INDEX_MIN]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
-        if not letters:
+        shown = index_face([(r, q) for r, q in zip(pair, ends[k]) if not rejected(r)], region.center, up)
+        if shown is None:
             if region.group in fans and min(r.noise for r in pair) < NOISE_MAX:
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
-        vowels = {r.label for r, _ in letters if r.label in "AEIOU" and len(r.label) == 1}
-        if len(letters) == 2 and len(vowels) == 2:
-            # a two-vowel card's indices: the one at the end towards the reader's top is in play
-            top = max(letters, key=lambda rq: float(np.dot(rq[1].mean(axis=0) - region.center, up)))
-            other = next(r for r, _ in letters if r is not top[0])
-            face = Face(Kind.TWO_VOWEL, top[0].label + other.label)
-            confidence = min(r.confidence for r, _ in letters)
-        elif len(letters) == 1 and vowels:
-            # one vowel and nothing else read: as likely a two-vowel card whose other vowel does not show
-            face, confidence = UNKNOWN, 0.5 * letters[0][0].confidence
-        else:
-            best, _ = max(letters, key=lambda rq: rq[0].confidence)
-            face, confidence = parse_face(best.label), best.confidence
+        face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def index_face(ends: list, center: np.ndarray, up: np.ndarray) -> tuple[Face, float] | None:
+    """What a covered card shows from the readings of the square ends of its strip (each a
+    (:class:`~vision.read.Reading`, end quad) pair, cards only): its face and how surely, or None when
+    no end shows a readable index."""
+    letters = [(r, q) for r, q in ends if r.confidence >= (INDEX_I_MIN if r.label == "I" else INDEX_MIN)]
+    if not letters:
+        return None
+    vowels = {r.label for r, _ in letters if r.label in "AEIOU" and len(r.label) == 1}
+    if len(letters) == 2 and len(vowels) == 2:
+        # a two-vowel card's indices: the one at the end towards the reader's top is in play
+        top = max(letters, key=lambda rq: float(np.dot(rq[1].mean(axis=0) - center, up)))
+        other = next(r for r, _ in letters if r is not top[0])
+        return Face(Kind.TWO_VOWEL, top[0].label + other.label), min(r.confidence for r, _ in letters)
+    if len(letters) == 1 and vowels:
+        # one vowel and nothing else read: as likely a two-vowel card whose other vowel does not show
+        return UNKNOWN, 0.5 * letters[0][0].confidence
+    best, _ = max(letters, key=lambda rq: rq[0].confidence)
+    return parse_face(best.label), best.confidence
 
 
 def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: bool = False,
