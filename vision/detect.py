@@ -123,19 +123,18 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     min_side = 0.025 * min(sh, sw)
     max_area = largest * sh * sw
     found: list[Region] = []
-    boxes: list[tuple[int, int, int, int, int]] = []  # bounding boxes (and their areas) of the regions found so far
+    boxes = np.zeros((0, 5), np.int64)  # bounding boxes (x, y, x1, y1, area) of the regions found so far
 
     def is_new(x: int, y: int, x1: int, y1: int) -> bool:
         """False for the same card found again (by another pass, or as a contour's other side)."""
         size = (x1 - x) * (y1 - y)
-        for bx, by, bx1, by1, bsize in boxes:
-            common = max(0, min(x1, bx1) - max(x, bx)) * max(0, min(y1, by1) - max(y, by))
-            if common > 0.92 * max(size, bsize):
-                return False
-        return True
+        common = (np.maximum(0, np.minimum(x1, boxes[:, 2]) - np.maximum(x, boxes[:, 0]))
+                  * np.maximum(0, np.minimum(y1, boxes[:, 3]) - np.maximum(y, boxes[:, 1])))
+        return not np.any(common > 0.92 * np.maximum(size, boxes[:, 4]))
 
     def consider(fitted: tuple[np.ndarray, float, float] | None, x: int, y: int, x1: int, y1: int, grow_px: float) -> None:
         """Keep a fitted quadrilateral (in the small picture) that is shaped and sized like a card."""
+        nonlocal boxes
         if fitted is None:
             return
         quad, filled, fill = fitted
@@ -147,7 +146,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         short, long = region.sides
         if short >= min_side / scale and long / short <= 6:
             found.append(region)
-            boxes.append((x, y, x1, y1, (x1 - x) * (y1 - y)))
+            boxes = np.vstack([boxes, [(x, y, x1, y1, (x1 - x) * (y1 - y))]])
 
     def fit_mask(mask: np.ndarray, x: int, y: int) -> tuple[np.ndarray, float, float] | None:
         """_quad_of a mask padded by one pixel whose top-left lies at (x, y) of the small picture."""
