@@ -199,6 +199,9 @@ def onnx_speed(path: Path) -> float:
 def model_card(report: dict, args) -> str:
     held = report["held_out"]
     rows = "\n".join(f"| `{name}` | {acc * 100:.1f} % | {n} |" for name, (acc, n) in held["per_class"].items())
+    separately = ("\nThis file was quantised afterwards (`--quantize`) from the float model of an earlier training run;\n"
+                  "the held-out figures above were measured again then, on the held-out set the renderer draws now."
+                  if report.get("quantised_separately") else "")
     return f"""# Model card: the card classifier (`cards.onnx`)
 
 What it does: reads one straightened 48x48 grey crop of a card (or of the square end of a covered
@@ -241,7 +244,7 @@ crops: {report["ms_per_20_crops"]:.2f} ms median on one thread of the training m
     python models/train.py          # --samples {report["samples"]} --epochs {report["epochs"]} --seed {report["seed"]}
 
 Same seed, same data and weights on the same PyTorch build ({report["torch"]}); {report["train_seconds"]} s of training on
-2 CPU cores, after drawing the data (cached under ~/.cache/alpha-referee/train).
+2 CPU cores, after drawing the data (cached under ~/.cache/alpha-referee/train).{separately}
 """
 
 
@@ -323,6 +326,7 @@ def main(argv: list[str] | None = None) -> None:
             float_model = Path(tmp) / "float.onnx"
             float_model.write_bytes(args.quantize.read_bytes())  # --out may be the float file itself
             report = json.loads(args.out.with_suffix(".json").read_text(encoding="utf-8"))
+            report["quantised_separately"] = True
             calibration = dataset(args.seed, CHUNK, False, args.workers)[0]  # the training set's first chunk
         else:
             float_model = Path(tmp) / "float.onnx"
