@@ -132,26 +132,25 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
                   * np.maximum(0, np.minimum(y1, boxes[:, 3]) - np.maximum(y, boxes[:, 1])))
         return not np.any(common > 0.92 * np.maximum(size, boxes[:, 4]))
 
-    def consider(fitted: tuple[np.ndarray, float, float] | None, x: int, y: int, x1: int, y1: int, grow_px: float) -> None:
-        """Keep a fitted quadrilateral (in the small picture) that is shaped and sized like a card."""
+    def consider(mask: np.ndarray, x: int, y: int, grow_px: float) -> None:
+        """Keep the region of a mask (padded by one pixel, its top-left at (x, y) of the small
+        picture) when it is shaped and sized like a card."""
         nonlocal boxes
+        fitted = _quad_of(mask)
         if fitted is None:
             return
         quad, filled, fill = fitted
         if fill < 0.82 or filled > max_area or filled < min_side * min_side * 3:
             return
+        quad = quad + np.float32([x - 1, y - 1])
         c = quad.mean(axis=0)
         quad = c + (quad - c) * (1 + grow_px / max(4.0, np.sqrt(filled)))
         region = Region(order_quad(quad / scale), filled / scale / scale)
         short, long = region.sides
         if short >= min_side / scale and long / short <= 6:
             found.append(region)
+            x1, y1 = x + mask.shape[1] - 2, y + mask.shape[0] - 2
             boxes = np.vstack([boxes, [(x, y, x1, y1, (x1 - x) * (y1 - y))]])
-
-    def fit_mask(mask: np.ndarray, x: int, y: int) -> tuple[np.ndarray, float, float] | None:
-        """_quad_of a mask padded by one pixel whose top-left lies at (x, y) of the small picture."""
-        fitted = _quad_of(mask)
-        return None if fitted is None else (fitted[0] + np.float32([x - 1, y - 1]), *fitted[1:])
 
     # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards), the
     #    edges thickened a little so that a faint gap in a card's outline does not join it to the table;
@@ -166,8 +165,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     for i in np.flatnonzero(card_like[1:]) + 1:
         x, y, bw, bh = (int(v) for v in stats[i, :4])
         if is_new(x, y, x + bw, y + bh):
-            consider(fit_mask(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y),
-                     x, y, x + bw, y + bh, grow)
+            consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
     #    the mat, which lies inside the mat, which may touch a patterned table
@@ -184,7 +182,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
             continue
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
-        consider(fit_mask(mask, x, y), x, y, x + bw, y + bh, -1.0)
+        consider(mask, x, y, -1.0)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if gray is None else gray
     pieces = []
     for group, region in enumerate(_drop_nested(found)):
