@@ -322,14 +322,13 @@ def main(argv: list[str] | None = None) -> None:
     held = dataset(args.seed + 1000, args.heldout_samples, True, args.workers)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
+        float_model = Path(tmp) / "float.onnx"
         if args.quantize:
-            float_model = Path(tmp) / "float.onnx"
             float_model.write_bytes(args.quantize.read_bytes())  # --out may be the float file itself
             report = json.loads(args.out.with_suffix(".json").read_text(encoding="utf-8"))
             report["quantised_separately"] = True
             calibration = dataset(args.seed, CHUNK, False, args.workers)[0]  # the training set's first chunk
         else:
-            float_model = Path(tmp) / "float.onnx"
             report, calibration = train(args, float_model, held)
         report["held_out_float"] = evaluate(onnx_predictor(float_model), *held)["accuracy"]
         quantize(float_model, args.out, calibration)

@@ -19,7 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from referee.cards import UNKNOWN, Face, Kind, parse_face
+from referee.cards import UNKNOWN, VOWELS, Face, Kind, parse_face
 from referee.errors import UserError
 from vision import crops, detect
 
@@ -167,7 +167,7 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray) -> tuple[Face, fl
     letters = [(r, q) for r, q in ends if r.confidence >= (INDEX_I_MIN if r.label == "I" else INDEX_MIN)]
     if not letters:
         return None
-    vowels = {r.label for r, _ in letters if r.label in "AEIOU" and len(r.label) == 1}
+    vowels = {r.label for r, _ in letters if len(r.label) == 1 and r.label in VOWELS}
     if len(letters) == 2 and len(vowels) == 2:
         # a two-vowel card's indices: the one at the end towards the reader's top is in play
         top = max(letters, key=lambda rq: float(np.dot(rq[1].mean(axis=0) - center, up)))
@@ -199,8 +199,7 @@ def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: 
     # edges of a card lying close to the border into one drawing with the border's
     band = max(3, round(0.005 * max(w, h)))
     inner = place[band:-band, band:-band]
-    cut = np.empty((h + 2 * pad, w + 2 * pad, 3), np.uint8)
-    cut[:] = 40
+    cut = np.full((h + 2 * pad, w + 2 * pad, 3), 40, np.uint8)
     if ground == "own":
         ring = np.concatenate([inner[:band].reshape(-1, 3), inner[-band:].reshape(-1, 3),
                                inner[:, :band].reshape(-1, 3), inner[:, -band:].reshape(-1, 3)])
