@@ -1,14 +1,15 @@
 """Train the card classifier, export it to ONNX and quantise it to int8, with its model card.
 
     pip install -e '.[train]'            # PyTorch (CPU wheel: torch==2.13.0) and onnx
-    python models/train.py               # the committed model: --samples 110000 --epochs 12 --seed 1
+    python models/train.py               # the committed model: --samples 180000 --epochs 10 --seed 1
     python models/train.py --samples 4000 --epochs 1 --out /tmp/smoke.onnx   # a smoke run
     python models/train.py --quantize float.onnx   # quantise a float export of an earlier run only
 
 Everything is drawn by the synthetic renderer (vision.synth) from the training typefaces and card
 designs; the held-out typefaces and designs are used only for the evaluation written to the model
-card. Same seed, same data, same weights (on the same PyTorch build). Generated data is cached under
-~/.cache/alpha-referee/train so a second run with the same settings starts training at once.
+card. Same seed, same data, same weights (on the same PyTorch build and device). Generated data is
+cached under ~/.cache/alpha-referee/train so a second run with the same settings starts training at
+once. Training runs on a CUDA GPU where PyTorch sees one, else on the CPU.
 """
 
 from __future__ import annotations
@@ -132,14 +133,14 @@ def evaluate(predict, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> dict:
             "per_class": per_class}
 
 
-def torch_predictor(model):
+def torch_predictor(model, device):
     import torch
 
     def predict(batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         model.eval()
         with torch.no_grad():
-            logits, side_logits = model(torch.from_numpy(batch))
-        return logits.numpy(), side_logits.numpy()
+            logits, side_logits = model(torch.from_numpy(batch).to(device))
+        return logits.cpu().numpy(), side_logits.cpu().numpy()
 
     return predict
 
@@ -199,8 +200,8 @@ def onnx_speed(path: Path) -> float:
 def model_card(report: dict, args) -> str:
     held = report["held_out"]
     rows = "\n".join(f"| `{name}` | {acc * 100:.1f} % | {n} |" for name, (acc, n) in held["per_class"].items())
-    separately = ("\nThis file was quantised afterwards (`--quantize`) from the float model of an earlier training run;\n"
-                  "the held-out figures above were measured again then, on the held-out set the renderer draws now."
+    separately = ("\nThis file was quantised afterwards (`--quantize`) from that run's float export (`--float-out`);\n"
+                  "the held-out figures above were measured then, on the held-out set the renderer draws now."
                   if report.get("quantised_separately") else "")
     return f"""# Model card: the card classifier (`cards.onnx`)
 
@@ -221,7 +222,9 @@ of Debian font packages and the training card designs; no real photo was used.
 
 ## Held-out evaluation
 {sum(n for _, n in held["per_class"].values())} samples drawn with typefaces and card designs never used in training (EB Garamond,
-TeX Gyre Adventor, Pagella and Schola, Roboto; double frames, other ink hues, four corner indices).
+TeX Gyre Adventor, Pagella and Schola, Roboto; double frames, other ink hues, four corner indices),
+in the same mix of whole cards, corner ends and noise as training: runs with another mix were
+measured on another set.
 
 - class accuracy of the shipped (int8) model: **{held["accuracy"] * 100:.2f} %**; of the float model it was
   quantised from: {report["held_out_float"] * 100:.2f} % (training samples, float model: {report["train_accuracy"] * 100:.2f} %)
@@ -237,14 +240,15 @@ are measured by `referee bench vision`; see the closing notes of the vision issu
 ## Size and speed
 {report["parameters"]} parameters, quantised to 8 bits after training (static quantisation by ONNX Runtime:
 weights per output channel, activations scaled on {CHUNK} training crops): {Path(args.out).stat().st_size // 1024} KiB. One batch of 20
-crops: {report["ms_per_20_crops"]:.2f} ms median on one thread of the training machine (ONNX Runtime, CPU).
+crops: {report["ms_per_20_crops"]:.2f} ms median on one CPU thread (ONNX Runtime) of the machine that quantised it.
 
 ## How to retrain
     pip install -e '.[train]'        # torch==2.13.0 (CPU wheel), onnx
     python models/train.py          # --samples {report["samples"]} --epochs {report["epochs"]} --seed {report["seed"]}
 
-Same seed, same data and weights on the same PyTorch build ({report["torch"]}); {report["train_seconds"]} s of training on
-2 CPU cores, after drawing the data (cached under ~/.cache/alpha-referee/train).{separately}
+Same seed, same data and weights with the same library builds and device ({report["torch"]}, {report.get("hardware", "2 CPU cores")});
+{report["train_seconds"]} s of training there, after drawing the data (cached under ~/.cache/alpha-referee/train).
+Another device trains the same network from the same data, not bit for bit the same weights.{separately}
 """
 
 
@@ -260,9 +264,12 @@ def train(args, float_model: Path, held: tuple[np.ndarray, np.ndarray, np.ndarra
     rng = np.random.default_rng(args.seed)
     x, y, r = dataset(args.seed, args.samples, False, args.workers)
     targets = side_targets(y, r)
-    model = build_model()
+    device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    hardware = torch.cuda.get_device_name(device) if device.type == "cuda" else f"{torch.get_num_threads()} CPU threads"
+    model = build_model().to(device)
     params = sum(p.numel() for p in model.parameters())
-    print(f"model: {params} parameters; {len(x)} training samples, {len(held[0])} held-out", file=sys.stderr)
+    print(f"model: {params} parameters; {len(x)} training samples, {len(held[0])} held-out; training on {hardware}",
+          file=sys.stderr)
 
     batch = 256
     steps = args.epochs * ((len(x) + batch - 1) // batch)
@@ -276,29 +283,29 @@ def train(args, float_model: Path, held: tuple[np.ndarray, np.ndarray, np.ndarra
         total = 0.0
         for k in range(0, len(x), batch):
             idx = order[k : k + batch]
-            xb = augment(torch.from_numpy(normalise(x[idx])), rng)
+            xb = augment(torch.from_numpy(normalise(x[idx])), rng).to(device)
             logits, side_logits = model(xb)
-            loss = class_loss(logits, torch.from_numpy(y[idx]))
-            soft = torch.from_numpy(targets[idx])
+            loss = class_loss(logits, torch.from_numpy(y[idx]).to(device))
+            soft = torch.from_numpy(targets[idx]).to(device)
             loss = loss + 0.3 * -(soft * torch.log_softmax(side_logits, 1)).sum(1).mean()
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             total += loss.item() * len(idx)
-        scores = evaluate(torch_predictor(model), *held)
+        scores = evaluate(torch_predictor(model, device), *held)
         print(f"epoch {epoch + 1}/{args.epochs}: loss {total / len(x):.4f}, held-out accuracy {scores['accuracy']:.4f}, "
               f"own-top side {scores['side_accuracy']:.4f}, {time.time() - started:.0f} s", file=sys.stderr, flush=True)
 
-    model.eval()
+    model.eval().cpu()
     dummy = torch.zeros(1, 1, SIZE, SIZE)
     torch.onnx.export(model, dummy, str(float_model), input_names=["crops"], output_names=["classes", "sides"],
                       dynamic_axes={"crops": {0: "n"}, "classes": {0: "n"}, "sides": {0: "n"}}, opset_version=17,
                       dynamo=False)
     report = {
         "classes": list(samples.CLASSES), "parameters": params, "samples": args.samples, "epochs": args.epochs,
-        "seed": args.seed, "train_seconds": round(time.time() - started),
-        "train_accuracy": evaluate(torch_predictor(model), x[:8000], y[:8000], r[:8000])["accuracy"],
+        "seed": args.seed, "train_seconds": round(time.time() - started), "hardware": hardware,
+        "train_accuracy": evaluate(torch_predictor(model, "cpu"), x[:8000], y[:8000], r[:8000])["accuracy"],
         "torch": torch.__version__,
     }
     return report, x[:CHUNK]
@@ -306,12 +313,14 @@ def train(args, float_model: Path, held: tuple[np.ndarray, np.ndarray, np.ndarra
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Train the card classifier (PyTorch), export it to ONNX and quantise it to int8.")
-    parser.add_argument("--samples", type=int, default=110_000, help="training samples (default: %(default)s)")
+    parser.add_argument("--samples", type=int, default=180_000, help="training samples (default: %(default)s)")
     parser.add_argument("--heldout-samples", type=int, default=8_000, help="held-out evaluation samples")
-    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes drawing data")
     parser.add_argument("--out", type=Path, default=HERE / "cards.onnx")
+    parser.add_argument("--float-out", type=Path, metavar="FLOAT_ONNX",
+                        help="also keep the float export here (to quantise again later with --quantize)")
     parser.add_argument("--quantize", type=Path, metavar="FLOAT_ONNX",
                         help="no training: quantise this float export into --out, keeping the training report "
                              "beside --out (its .json) and measuring both models again")
@@ -330,6 +339,8 @@ def main(argv: list[str] | None = None) -> None:
             calibration = dataset(args.seed, CHUNK, False, args.workers)[0]  # the training set's first chunk
         else:
             report, calibration = train(args, float_model, held)
+            if args.float_out:
+                args.float_out.write_bytes(float_model.read_bytes())
         report["held_out_float"] = evaluate(onnx_predictor(float_model), *held)["accuracy"]
         quantize(float_model, args.out, calibration)
     report["held_out"] = evaluate(onnx_predictor(args.out), *held)

@@ -94,23 +94,39 @@ def test_a_fanned_line_reads_each_covered_cards_index():
 
 def test_what_a_covered_cards_index_shows():
     from vision.read import Reading
+    from vision.synth.samples import CLASSES
 
     top_end, foot_end = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]), np.float32([[0, 90], [10, 90], [10, 100], [0, 100]])
     center = np.float32([5, 50])
 
-    def shown(*readings):
-        face = vision.index_face([(Reading(label, sure, 0, 0.0), end) for (label, sure), end in zip(readings, (top_end, foot_end))],
-                                 center, vision.UP)
-        return face and (str(face[0]), round(face[1], 2))
+    def end(**sure):
+        """A reading whose named classes have these probabilities, the rest spread evenly."""
+        p = np.full(len(CLASSES), (1 - sum(sure.values())) / (len(CLASSES) - len(sure)))
+        for name, value in sure.items():
+            p[CLASSES.index(name)] = value
+        best = int(p.argmax())
+        return Reading(CLASSES[best], float(p[best]), 0, float(p[CLASSES.index("NOISE")]), p)
 
-    assert shown(("K", 0.95), ("NOISE", 0.3)) == ("K", 0.95)
-    assert shown(("K", 0.7), ("B", 0.6)) is None  # nothing read surely enough
-    assert shown(("O", 0.9), ("A", 0.85)) == ("O/A", 0.85)  # two vowels: the one towards the reader's top is up
-    assert shown(("A", 0.9), ("K", 0.5)) == ("UNKNOWN", 0.45)  # one lone vowel: maybe half of a two-vowel card
-    # a T, L or J cut short, or a frame line, looks like an I: an I counts only when sure
-    assert shown(("I", 0.9), ("I", 0.9)) is None
-    assert shown(("T", 0.85), ("I", 0.92)) == ("T", 0.85)
-    assert shown(("I", 0.97), ("I", 0.96)) == ("I", 0.97)
+    def shown(top, foot, across=False):
+        face = vision.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across)
+        return face and str(face[0])
+
+    blank = end(NOISE=0.95)
+    assert shown(end(K=0.95), blank) == "K"  # an index at one end of the side that shows
+    assert shown(end(K=0.9), end(K=0.8)) == "K"  # ... or at both (four indices)
+    assert shown(blank, blank) is None
+    assert shown(end(K=0.5, B=0.4), blank) is None  # nothing read surely enough
+    # two vowels: the one towards the reader's top is in play
+    assert shown(end(O=0.9), end(A=0.9)) == "O/A"
+    assert shown(end(A=0.9), end(O=0.9)) == "A/O"
+    # one vowel at one end: maybe a two-vowel card whose other vowel was not read
+    assert shown(end(A=0.95), blank) == "UNKNOWN"
+    # the same vowel at both ends: a vowel card with four indices; but across a card's top a
+    # two-vowel card shows its upright vowel twice too
+    assert shown(end(E=0.95), end(E=0.95)) == "E"
+    assert shown(end(E=0.95), end(E=0.95), across=True) == "UNKNOWN"
+    # a T, L or J cut short, or a frame line, looks like an I: an I is never taken from an index
+    assert shown(end(I=0.97), end(I=0.97)) == "UNKNOWN"
 
 
 def test_an_empty_table_has_no_cards():

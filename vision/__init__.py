@@ -22,13 +22,16 @@ import numpy as np
 from referee.cards import UNKNOWN, VOWELS, Face, Kind, parse_face
 from referee.errors import UserError
 from vision import crops, detect
+from vision.read import Reading
+from vision.synth.samples import CLASSES, NOISE
 
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
-INDEX_I_MIN = 0.95  # ... and surer still as an I: what a cut T, L or J, or a frame line, looks like
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
+INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
+VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
 
 
 class ImageError(UserError):
@@ -100,17 +103,17 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     strips = [r for r in regions if r.partial]
     faced = [crops.facing(r.quad, up) for r in whole]
     ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in strips]
-    # a corner index is small: each end is read twice, as cut and with a little more margin, and
-    # the surer reading kept, so that a strip found a pixel or two off still reads
+    # a corner index is small and sits against the card's edge, which a strip's outline found may
+    # miss by a pixel or two: each end is read twice, moved a little outwards, and with a margin all round
+    nudged = [_outwards(q, r.center) for pair, r in zip(ends, strips) for q in pair]
     loose = [q.mean(axis=0) + (q - q.mean(axis=0)) * 1.15 for pair in ends for q in pair]
-    batch = ([crops.warp(gray, q) for q in faced] + [crops.warp(gray, q) for pair in ends for q in pair]
+    batch = ([crops.warp(gray, q) for q in faced] + [crops.warp(gray, q) for q in nudged]
              + [crops.warp(gray, q) for q in loose])
     readings = reader.read(np.stack(batch)) if batch else []
     if loose:
         n = len(loose)
-        cut, wider = readings[len(faced) : len(faced) + n], readings[len(faced) + n :]
-        readings = readings[: len(faced)] + [b if b.label != "NOISE" and b.confidence > a.confidence else a
-                                             for a, b in zip(cut, wider)]
+        moved, wider = readings[len(faced) : len(faced) + n], readings[len(faced) + n :]
+        readings = readings[: len(faced)] + [_agreed(a, b) for a, b in zip(moved, wider)]
 
     def rejected(reading) -> bool:
         return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
@@ -144,13 +147,16 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # a fan always shows its top card whole: strips of a group without one are squares of a
     # chequered table or lines of print, not covered cards
     fans = {region.group for region, reading in zip(whole, readings) if not rejected(reading)}
+    card_long = {region.group: region.sides[1] for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
     for k, region in enumerate(strips):
         if any(detect.inside(region.center, quad) for quad in on_top):
             continue  # a piece of a card read whole after all (from a region inside the one cut up)
         pair = strip_readings[2 * k : 2 * k + 2]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
-        shown = index_face([(r, q) for r, q in zip(pair, ends[k]) if not rejected(r)], region.center, up)
+        # a strip much shorter than the card on top runs across the covered card's top, not along its side
+        across = region.group in card_long and region.sides[1] < 0.85 * card_long[region.group]
+        shown = index_face(list(zip(pair, ends[k])), region.center, up, across)
         if shown is None:
             if region.group in fans and min(r.noise for r in pair) < NOISE_MAX:
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
@@ -160,24 +166,56 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     return sightings
 
 
-def index_face(ends: list, center: np.ndarray, up: np.ndarray) -> tuple[Face, float] | None:
-    """What a covered card shows from the readings of the square ends of its strip (each a
-    (:class:`~vision.read.Reading`, end quad) pair, cards only): its face and how surely, or None when
-    no end shows a readable index."""
-    letters = [(r, q) for r, q in ends if r.confidence >= (INDEX_I_MIN if r.label == "I" else INDEX_MIN)]
-    if not letters:
+def _outwards(square: np.ndarray, strip_center: np.ndarray, share: float = 0.06) -> np.ndarray:
+    """A strip's end square moved away from the strip's centre by ``share`` of its side."""
+    away = square.mean(axis=0) - strip_center
+    away = away / (np.linalg.norm(away) + 1e-9)
+    return square + away * share * float(np.linalg.norm(square[1] - square[0]))
+
+
+def _agreed(moved, wider):
+    """One reading of a strip's end from its two views (moved outwards, and with a margin): the geometric
+    mean of their probabilities, so that a class both find likely wins and one they dispute stays unsure."""
+    p = np.sqrt(moved.probabilities() * wider.probabilities())
+    p = p / p.sum()
+    k = int(p.argmax())
+    return Reading(CLASSES[k], float(p[k]), max(moved, wider, key=lambda r: r.confidence).side, float(p[NOISE]), p)
+
+
+def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = False) -> tuple[Face, float] | None:
+    """What a covered card shows, from the readings of the two square ends of its strip (each a
+    (:class:`~vision.read.Reading`, end quad) pair): its face and how surely, or None when no index
+    shows or none is read surely enough.
+
+    Both ends are weighed together, as card designs print their indices: a letter card shows its
+    index at one end of a side or at both; a two-vowel card shows its two vowels at the two ends of
+    a side, the one towards the reader's top in play. A strip ``across`` the card's top shows the same
+    vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown."""
+    (top, _), (foot, _) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
+    a, b = top.probabilities(), foot.probabilities()
+    n = NOISE
+    twice, once = a[INDEXED] * b[INDEXED], np.maximum(a[INDEXED] * b[n], a[n] * b[INDEXED])
+    letters = np.maximum(twice, once)
+    pairs = np.zeros((len(VOWEL_CLASSES), len(VOWEL_CLASSES))) if across else np.outer(a[VOWEL_CLASSES], b[VOWEL_CLASSES])
+    np.fill_diagonal(pairs, 0.0)
+    nothing = a[n] * b[n]
+    total = letters.sum() + pairs.sum() + nothing
+    if max(pairs.max(), letters.max()) <= nothing:
         return None
-    vowels = {r.label for r, _ in letters if len(r.label) == 1 and r.label in VOWELS}
-    if len(letters) == 2 and len(vowels) == 2:
-        # a two-vowel card's indices: the one at the end towards the reader's top is in play
-        top = max(letters, key=lambda rq: float(np.dot(rq[1].mean(axis=0) - center, up)))
-        other = next(r for r, _ in letters if r is not top[0])
-        return Face(Kind.TWO_VOWEL, top[0].label + other.label), min(r.confidence for r, _ in letters)
-    if len(letters) == 1 and vowels:
-        # one vowel and nothing else read: as likely a two-vowel card whose other vowel does not show
-        return UNKNOWN, 0.5 * letters[0][0].confidence
-    best, _ = max(letters, key=lambda rq: rq[0].confidence)
-    return parse_face(best.label), best.confidence
+    if pairs.max() > letters.max():
+        i, j = np.unravel_index(int(pairs.argmax()), pairs.shape)
+        face, sure = Face(Kind.TWO_VOWEL, CLASSES[VOWEL_CLASSES[i]] + CLASSES[VOWEL_CLASSES[j]]), float(pairs[i, j] / total)
+    else:
+        best = int(letters.argmax())
+        name = CLASSES[INDEXED[best]]
+        face, sure = parse_face(name), float(letters[best] / total)
+        if name in VOWELS and (across or twice[best] < once[best] or name == "I"):
+            # one vowel at one end, or across a card's top: maybe half of a two-vowel card; and what
+            # reads as an I may be a T, L or J cut short, or a frame line
+            return (UNKNOWN, 0.5 * sure) if sure >= INDEX_MIN else None
+    if sure < INDEX_MIN:
+        return None
+    return face, sure
 
 
 def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: bool = False,

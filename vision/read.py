@@ -5,7 +5,7 @@ top is (0 top, 1 right, 2 bottom, 3 left of the crop)."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -28,6 +28,19 @@ class Reading:
     confidence: float
     side: int  # where the card's own top is in the crop
     noise: float  # probability that the crop is no card at all
+    probs: np.ndarray | None = field(default=None, repr=False)  # of each class, where the reader says them all
+
+    def probabilities(self) -> np.ndarray:
+        """The probability of each class of CLASSES; for a reader that gives only its best guess (and
+        how likely the crop is noise), the rest is spread evenly over the other classes."""
+        if self.probs is not None:
+            return self.probs
+        p = np.zeros(len(CLASSES))
+        p[NOISE] = self.noise
+        p[CLASSES.index(self.label)] = self.confidence
+        rest = max(0.0, 1.0 - p.sum())
+        p[p == 0] = rest / max(1, int((p == 0).sum()))
+        return p
 
 
 class Reader:
@@ -51,7 +64,7 @@ class Reader:
         probs = _softmax(logits)
         side = sides.argmax(axis=1)
         best = probs.argmax(axis=1)
-        return [Reading(CLASSES[b], float(p[b]), int(s), float(p[NOISE])) for b, p, s in zip(best, probs, side)]
+        return [Reading(CLASSES[b], float(p[b]), int(s), float(p[NOISE]), p) for b, p, s in zip(best, probs, side)]
 
 
 def _softmax(x: np.ndarray) -> np.ndarray:

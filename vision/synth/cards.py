@@ -154,6 +154,12 @@ def _back(draw: ImageDraw.ImageDraw, style: CardStyle, w: int, h: int) -> None:
     draw.ellipse([0.3 * w, 0.5 * h - 0.2 * w, 0.7 * w, 0.5 * h + 0.2 * w], fill=style.paper, outline=ink, width=max(1, w // 30))
 
 
+def has_index(face: Face, style: CardStyle) -> bool:
+    """Whether the card prints its letter (or vowels) in its corners: what a covered card is read by.
+    Blitz, bird, arrow and stop cards and card backs have none."""
+    return style.index and face.kind in (Kind.LETTER, Kind.WILD, Kind.QXZ, Kind.TWO_VOWEL)
+
+
 def render_card(face: Face, style: CardStyle, height: int, red: bool = False, points: int | None = None) -> np.ndarray:
     """The card as an RGBA array (its own top at the top), ``height`` pixels tall."""
     w, h = card_size(style, height)

@@ -16,7 +16,7 @@ import numpy as np
 
 from referee import decks
 from referee.cards import Face, parse_face
-from vision.synth.cards import CardStyle, card_size, random_style, render_card, rotated_corners
+from vision.synth.cards import CardStyle, card_size, has_index, random_style, render_card, rotated_corners
 from vision.synth.textures import add_distractors, table_texture
 
 @dataclass
@@ -227,8 +227,8 @@ def render_scene(
         under_hand = set()
     for index, card in enumerate(cards):
         card.visible = float((owner == index).sum()) / max(1, areas[index])
-        if index in under_hand or card.visible < 0.12 or (card.visible < 0.9 and not style.index):
-            card.required = False  # a hand over it, or no index left to read
+        if index in under_hand or card.visible < 0.12 or (card.visible < 0.9 and not has_index(card.face, style)):
+            card.required = False  # a hand over it, or covered and without an index to read
     image = _camera(rng, image)
     return Scene(image=image, cards=cards, layout=layout, style=style)
 
