@@ -38,3 +38,14 @@ def test_strips_without_their_top_card_are_still_strips():
     image = fan([40, 80, 120, 160])
     cut = pieces(image, 40, 161)
     assert len(cut) == 3 and all(partial for *_, partial in cut), cut
+
+
+def test_a_lone_region_far_thinner_than_a_card_is_a_strip():
+    # the strip of a covered card found by itself, without lines across it: not a whole card
+    image = np.full((300, 400), 60, np.uint8)
+    cv2.rectangle(image, (100, 65), (140, 235), 230, -1)
+    (strip,) = pieces(image, 100, 141)
+    assert strip[2] is True
+    cv2.rectangle(image, (200, 65), (320, 235), 230, -1)
+    (card,) = pieces(image, 200, 321)
+    assert card[2] is False

@@ -261,7 +261,7 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         if lines and (best is None or len(lines) > len(best[1])):
             best = (axis, lines)
     if best is None:
-        return [region]
+        return [_thin_is_strip(region)]
     axis, runs = best
     length = W if axis == 1 else H
     breadth = H if axis == 1 else W  # the pieces' other side: a card's long side when cards lie side by side
@@ -274,7 +274,7 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     cuts = [a + _SPREAD if forward else b - _SPREAD for a, b in runs]
     pieces = _merge_slivers(list(zip([0, *cuts], [*cuts, length])), 0.08 * breadth, forward)
     if len(pieces) < 2:
-        return [region]
+        return [_thin_is_strip(region)]
     widest = max(b - a for a, b in pieces)
     inverse = np.linalg.inv(M)
     out = []
@@ -290,6 +290,14 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         piece.inner = [r for r in region.inner if inside(r.center, piece.quad) and r.area < 1.5 * piece.area]
         out.append(piece)
     return out
+
+
+def _thin_is_strip(region: Region) -> Region:
+    """A region far thinner than any card (half as wide as long, or less) is the strip of a covered
+    card whose neighbours were found apart."""
+    short, long = region.sides
+    region.partial = region.partial or bool(short < 0.5 * long)
+    return region
 
 
 def _merge_slivers(pieces: list[tuple[int, int]], thinnest: float, forward: bool) -> list[tuple[int, int]]:
