@@ -212,12 +212,9 @@ def inside(point: np.ndarray, quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) > 0
 
 
-_SPREAD = 3  # how far the blur, the gradient and the thickening widen a line's run on each side (pixels)
-
-
-def _line_runs(profile: np.ndarray, low: float, high: float) -> list[tuple[int, int]]:
-    """Thin runs (first, last) where a straight line crosses the whole group: the edge of a card lying
-    on another. A printed bar (a letter's stroke, a stripe) is thick, and is not taken."""
+def _line_positions(profile: np.ndarray, low: float, high: float) -> list[int]:
+    """Centres of thin runs where a straight line crosses the whole group: the edge of a card lying on
+    another. A printed bar (a letter's stroke, a stripe) is thick, and is not taken."""
     n = len(profile)
     hits = np.flatnonzero(profile > 0.85)
     hits = hits[(hits > low * n) & (hits < high * n)]
@@ -231,7 +228,7 @@ def _line_runs(profile: np.ndarray, low: float, high: float) -> list[tuple[int, 
         while b < n - 1 and profile[b + 1] > 0.6:
             b += 1
         if b - a <= 24:
-            lines.append((a, b))
+            lines.append((a + b) // 2)
     return lines
 
 
@@ -250,31 +247,24 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     M = cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
     flat = cv2.warpPerspective(gray_image, M, (W, H))
     gray = cv2.GaussianBlur(flat, (3, 3), 0).astype(np.float32)
-    best: tuple[int, list[tuple[int, int]]] | None = None
+    best: tuple[int, list[int]] | None = None
     for axis in (1, 0):  # 1: lines across columns (cards side by side), 0: across rows
         grad = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3))
         strong = (grad > 40).astype(np.uint8)
         strong = cv2.dilate(strong, np.ones((1, 3) if axis == 1 else (3, 1), np.uint8))
         span = strong[round(0.04 * H) : round(0.96 * H)] if axis == 1 else strong[:, round(0.04 * W) : round(0.96 * W)]
         profile = span.mean(axis=0 if axis == 1 else 1)
-        lines = _line_runs(profile, 0.1, 0.9)
+        lines = _line_positions(profile, 0.1, 0.9)
         if lines and (best is None or len(lines) > len(best[1])):
             best = (axis, lines)
     if best is None:
-        return [_thin_is_strip(region)]
-    axis, runs = best
+        return [region]
+    axis, lines = best
     length = W if axis == 1 else H
-    breadth = H if axis == 1 else W  # the pieces' other side: a card's long side when cards lie side by side
-    # the card on top is the widest piece; each of the others shows its side away from it. A frame
-    # printed just inside a card's edge widens the edge's run towards the card on top, so the edge
-    # is the run's end away from it
-    centres = [(a + b) // 2 for a, b in runs]
-    spans = [b - a for a, b in zip([0, *centres], [*centres, length])]
-    forward = int(np.argmax(spans)) >= len(spans) / 2  # the card on top at the far end
-    cuts = [a + _SPREAD if forward else b - _SPREAD for a, b in runs]
-    pieces = _merge_slivers(list(zip([0, *cuts], [*cuts, length])), 0.08 * breadth, forward)
+    cuts = [0, *lines, length]
+    pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 0.06 * length]
     if len(pieces) < 2:
-        return [_thin_is_strip(region)]
+        return [region]
     widest = max(b - a for a, b in pieces)
     inverse = np.linalg.inv(M)
     out = []
@@ -284,38 +274,8 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         else:
             rect = np.float32([[0, a], [W, a], [W, b], [0, b]])
         piece_quad = cv2.perspectiveTransform(rect.reshape(1, 4, 2), inverse).reshape(4, 2)
-        # a strip is narrower than the card on top, or than any card (the top card may have been found apart)
-        partial = (b - a) < 0.8 * widest or (b - a) < 0.5 * breadth
+        partial = (b - a) < 0.8 * widest
         piece = Region(order_quad(piece_quad), float(cv2.contourArea(piece_quad)), partial=partial)
         piece.inner = [r for r in region.inner if inside(r.center, piece.quad) and r.area < 1.5 * piece.area]
         out.append(piece)
     return out
-
-
-def _thin_is_strip(region: Region) -> Region:
-    """A region far thinner than any card (half as wide as long, or less) is the strip of a covered
-    card whose neighbours were found apart."""
-    short, long = region.sides
-    region.partial = region.partial or bool(short < 0.5 * long)
-    return region
-
-
-def _merge_slivers(pieces: list[tuple[int, int]], thinnest: float, forward: bool) -> list[tuple[int, int]]:
-    """Pieces thinner than ``thinnest`` joined to a neighbour: such a sliver lies between a card's
-    edge and the frame printed just inside it, on the side of the card that shows, away from the
-    card on top: with the card on top at the far end (``forward``) a sliver joins the piece after it."""
-    order = pieces if forward else pieces[::-1]
-    out: list[tuple[int, int]] = []
-    carry: tuple[int, int] | None = None
-    for a, b in order:
-        if carry is not None:
-            a, b = min(a, carry[0]), max(b, carry[1])
-            carry = None
-        if b - a < thinnest:
-            carry = (a, b)
-        else:
-            out.append((a, b))
-    if carry is not None and out:  # a sliver at the very end joins the last piece
-        a, b = out.pop()
-        out.append((min(a, carry[0]), max(b, carry[1])))
-    return out if forward else out[::-1]

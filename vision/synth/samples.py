@@ -126,7 +126,7 @@ def corner(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int,
     style = random_style(rng, held_out=held_out, square=rng.random() < 0.2)
     card = render_card(face, style, rng.randint(80, 240), points=rng.randint(0, 10))
     h, w = card.shape[:2]
-    s = rng.uniform(0.2, 0.55) * w  # a strip's end is as wide as the strip: a quarter to half a card
+    s = rng.uniform(0.22, 0.42) * w
     which = rng.randrange(4)  # 0 TL, 1 TR, 2 BR, 3 BL (card's own)
     x0 = 0 if which in (0, 3) else w - s
     y0 = 0 if which in (0, 1) else h - s
@@ -182,9 +182,9 @@ def noise(rng: random.Random) -> tuple[np.ndarray, int, int]:
 
 def sample(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int, int]:
     roll = rng.random()
-    if roll < 0.4:
+    if roll < 0.52:
         return whole_card(rng, rng.choice(CLASSES[:-1]), held_out)
-    if roll < 0.8:  # a small index among frame lines and part of the big glyph takes many examples
+    if roll < 0.8:
         return corner(rng, held_out)
     return noise(rng)
 
