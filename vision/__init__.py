@@ -145,8 +145,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
     strip_readings = readings[len(whole):]
     # a fan always shows its top card whole: strips of a group without one are squares of a
-    # chequered table or lines of print, not covered cards
-    fans = {region.group for region, reading in zip(whole, readings) if not rejected(reading)}
+    # chequered table or lines of print, not covered cards. The top card's long side per group:
     card_long = {region.group: region.sides[1] for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
     for k, region in enumerate(strips):
@@ -158,7 +157,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         across = region.group in card_long and region.sides[1] < 0.85 * card_long[region.group]
         shown = index_face(list(zip(pair, ends[k])), region.center, up, across)
         if shown is None:
-            if region.group in fans and min(r.noise for r in pair) < NOISE_MAX:
+            if region.group in card_long and min(r.noise for r in pair) < NOISE_MAX:
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
         face, confidence = shown
