@@ -112,6 +112,9 @@ def test_what_a_covered_cards_index_shows():
         return face and str(face[0])
 
     blank = end(NOISE=0.95)
+    # a reader that gives only its best guess (Tesseract): a blank crop stays surely blank
+    assert Reading("NOISE", 0.0, 0, 1.0).probabilities()[CLASSES.index("NOISE")] == 1.0
+    assert Reading("K", 0.9, 0, 0.05).probabilities()[CLASSES.index("K")] == 0.9
     assert shown(end(K=0.95), blank) == "K"  # an index at one end of the side that shows
     assert shown(end(K=0.9), end(K=0.8)) == "K"  # ... or at both (four indices)
     assert shown(blank, blank) is None

@@ -36,8 +36,8 @@ class Reading:
         if self.probs is not None:
             return self.probs
         p = np.zeros(len(CLASSES))
-        p[NOISE] = self.noise
         p[CLASSES.index(self.label)] = self.confidence
+        p[NOISE] = max(p[NOISE], self.noise)  # a blank crop's reading: NOISE at no confidence, noise 1
         rest = max(0.0, 1.0 - p.sum())
         p[p == 0] = rest / max(1, int((p == 0).sum()))
         return p
