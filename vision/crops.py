@@ -12,6 +12,8 @@ the card's own top is turned.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -20,8 +22,9 @@ UP = np.array([0.0, -1.0])  # the image's top
 
 
 def is_square(quad: np.ndarray) -> bool:
-    a = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[2])
-    b = np.linalg.norm(quad[2] - quad[1]) + np.linalg.norm(quad[0] - quad[3])
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(quad, np.float64).tolist()
+    a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
+    b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
     return max(a, b) / max(1e-6, min(a, b)) < 1.2
 
 
@@ -29,18 +32,19 @@ def facing(quad: np.ndarray, up: np.ndarray = UP) -> np.ndarray:
     """The quad's corners rolled so that its first edge is the card's top as the reader sees it:
     for an oblong card one of its short edges, for a square one any edge; the one most towards ``up``."""
     quad = np.asarray(quad, np.float32)
-    center = quad.mean(axis=0)
+    points = quad.tolist()
+    cx, cy = sum(p[0] for p in points) / 4, sum(p[1] for p in points) / 4
+    ux, uy = float(up[0]), float(up[1])
     square = is_square(quad)
-    best, best_score = 0, -np.inf
+    best, best_score = 0, -math.inf
     for start in range(4):
-        a, b = quad[start], quad[(start + 1) % 4]
-        c = quad[(start + 2) % 4]
-        if not square and np.linalg.norm(b - a) > np.linalg.norm(c - b):
+        (ax, ay), (bx, by), (qx, qy) = points[start], points[(start + 1) % 4], points[(start + 2) % 4]
+        if not square and math.hypot(bx - ax, by - ay) > math.hypot(qx - bx, qy - by):
             continue  # a long edge cannot be the top of an oblong card
-        score = float(np.dot((a + b) / 2 - center, up))
+        score = ((ax + bx) / 2 - cx) * ux + ((ay + by) / 2 - cy) * uy
         if score > best_score:
             best, best_score = start, score
-    return np.roll(quad, -best, axis=0)
+    return quad[[(best + i) % 4 for i in range(4)]]
 
 
 def warp(image: np.ndarray, quad: np.ndarray, size: int = SIZE) -> np.ndarray:

@@ -13,6 +13,7 @@ The classifier later rejects card-shaped things that are not cards (a sheet of p
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -36,8 +37,9 @@ class Region:
     @property
     def sides(self) -> tuple[float, float]:
         """(short, long) side lengths."""
-        a = np.linalg.norm(self.quad[1] - self.quad[0]) + np.linalg.norm(self.quad[3] - self.quad[2])
-        b = np.linalg.norm(self.quad[2] - self.quad[1]) + np.linalg.norm(self.quad[0] - self.quad[3])
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = self.quad.tolist()
+        a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
+        b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
         return min(a, b) / 2, max(a, b) / 2
 
 
@@ -48,7 +50,7 @@ def order_quad(points: np.ndarray) -> np.ndarray:
     angles = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
     pts = pts[np.argsort(angles)]  # clockwise on screen (y down)
     start = int(np.argmin(pts.sum(axis=1)))
-    return np.roll(pts, -start, axis=0)
+    return pts[[(start + i) % 4 for i in range(4)]]
 
 
 def edge_maps(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -67,7 +69,7 @@ def edge_maps(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _quad_of(mask: np.ndarray) -> tuple[np.ndarray, float, float] | None:
     """The quadrilateral of a filled region, its area and how well the region fills it. Thin
     appendages (the slivers of the cards under a pile's top card) are cut off first."""
-    k = max(3, int(0.08 * np.sqrt(mask.sum())) | 1)
+    k = max(3, int(0.08 * math.sqrt(cv2.countNonZero(mask))) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
@@ -90,22 +92,22 @@ def _fit_quad(hull: np.ndarray) -> np.ndarray:
     that cut or rounded corners (an index printed into the corner, a real card's round corners) do
     not pull the corners inwards. A shape without four clear sides gets its smallest bounding box."""
     peri = cv2.arcLength(hull, True)
-    poly = cv2.approxPolyDP(hull, 0.01 * peri, True).reshape(-1, 2).astype(np.float64)
+    poly = cv2.approxPolyDP(hull, 0.01 * peri, True).reshape(-1, 2).tolist()  # plain floats: a few points
     n = len(poly)
     if n >= 4:
-        lengths = np.linalg.norm(np.roll(poly, -1, axis=0) - poly, axis=1)
-        sides = sorted(np.argsort(lengths)[-4:])
-        if lengths[sides].sum() > 0.6 * peri:
+        steps = [(poly[(i + 1) % n][0] - x, poly[(i + 1) % n][1] - y) for i, (x, y) in enumerate(poly)]
+        lengths = [math.hypot(dx, dy) for dx, dy in steps]
+        sides = sorted(sorted(range(n), key=lengths.__getitem__)[-4:])
+        if sum(lengths[i] for i in sides) > 0.6 * peri:
             corners = []
             for i, j in zip(sides, sides[1:] + sides[:1]):
-                p, q = poly[i], poly[(i + 1) % n]
-                r, s = poly[j], poly[(j + 1) % n]
-                d1, d2 = q - p, s - r
-                cross = d1[0] * d2[1] - d1[1] * d2[0]
-                if abs(cross) < 0.5 * np.linalg.norm(d1) * np.linalg.norm(d2):
+                (px, py), (dx1, dy1) = poly[i], steps[i]
+                (rx, ry), (dx2, dy2) = poly[j], steps[j]
+                cross = dx1 * dy2 - dy1 * dx2
+                if abs(cross) < 0.5 * lengths[i] * lengths[j]:
                     break  # neighbouring sides less than 30 degrees apart: no corner between them
-                t = ((r[0] - p[0]) * d2[1] - (r[1] - p[1]) * d2[0]) / cross
-                corners.append(p + t * d1)
+                t = ((rx - px) * dy2 - (ry - py) * dx2) / cross
+                corners.append((px + t * dx1, py + t * dy1))
             else:
                 quad = np.float32(corners)
                 if cv2.contourArea(quad) <= 1.15 * cv2.contourArea(hull.astype(np.float32)):
@@ -118,7 +120,9 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     ``largest`` is the greatest share of the picture a card (or fanned group) may fill."""
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIZE / max(h, w))
-    small = cv2.resize(image, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA) if scale < 1 else image
+    # a blur and a bilinear resize: as good as area averaging here, at a quarter of its time at 1280 -> 800
+    small = cv2.resize(cv2.GaussianBlur(image, (3, 3), 0), (round(w * scale), round(h * scale)),
+                       interpolation=cv2.INTER_LINEAR) if scale < 1 else image
     sh, sw = small.shape[:2]
     min_side = 0.025 * min(sh, sw)
     max_area = largest * sh * sw
@@ -253,7 +257,7 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         strong = (grad > 40).astype(np.uint8)
         strong = cv2.dilate(strong, np.ones((1, 3) if axis == 1 else (3, 1), np.uint8))
         span = strong[round(0.04 * H) : round(0.96 * H)] if axis == 1 else strong[:, round(0.04 * W) : round(0.96 * W)]
-        profile = span.mean(axis=0 if axis == 1 else 1)
+        profile = cv2.reduce(span, 0 if axis == 1 else 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F).ravel()
         lines = _line_positions(profile, 0.1, 0.9)
         if lines and (best is None or len(lines) > len(best[1])):
             best = (axis, lines)
