@@ -132,6 +132,49 @@ def test_what_a_covered_cards_index_shows():
     assert shown(end(I=0.97), end(I=0.97)) == "UNKNOWN"
 
 
+def test_the_two_halves_of_a_two_vowel_card_are_one_card():
+    """When a two-vowel card's outline is lost, the line between its vowels can leave its two halves
+    as two regions, each showing one vowel: they are read as the one card they are."""
+    from vision.detect import Region
+    from vision.read import Reading
+    from vision.synth.samples import CLASSES
+
+    def box(x0, y0, x1, y1):
+        quad = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+        return Region(quad, float((x1 - x0) * (y1 - y0)))
+
+    def reading(letter, region, towards):
+        """The reading of a region showing ``letter`` with its own top towards ``towards``."""
+        faced = vision.crops.facing(region.quad)
+        mids = [(faced[k] + faced[(k + 1) % 4]) / 2 - faced.mean(axis=0) for k in range(4)]
+        side = int(np.argmax([float(np.dot(m, towards)) for m in mids]))
+        p = np.full(len(CLASSES), 0.05 / (len(CLASSES) - 1))
+        p[CLASSES.index(letter)] = 0.95
+        return Reading(letter, 0.95, side, float(p[CLASSES.index("NOISE")]), p), faced
+
+    def joined(regions, letters_and_tops, card_area=20000.0):
+        read = [reading(letter, r, np.float32(top)) for r, (letter, top) in zip(regions, letters_and_tops)]
+        pairs = vision._two_vowel_halves(regions, [f for _, f in read], [r for r, _ in read], card_area)
+        return [str(vision._joined(regions[i], read[i][0], regions[j], read[j][0], vision.UP).face) for i, j in pairs]
+
+    up, down, right = (0, -1), (0, 1), (1, 0)
+    top_half, bottom_half = box(100, 100, 200, 170), box(100, 172, 200, 242)
+    # an upright A/E card: A on the upper half standing up, E on the lower half printed turned
+    assert joined([top_half, bottom_half], [("A", up), ("E", down)]) == ["A/E"]
+    assert joined([bottom_half, top_half], [("E", down), ("A", up)]) == ["A/E"]
+    # the same card turned over: the E is now the vowel towards the reader's top
+    assert joined([top_half, bottom_half], [("E", up), ("A", down)]) == ["E/A"]
+    # two vowel cards lying side by side show their tops along the edge between them: two cards
+    left, right_card = box(100, 100, 170, 200), box(172, 100, 242, 200)
+    assert joined([left, right_card], [("A", up), ("E", up)]) == []
+    # ... and so do two lying end to end, and two halves as large as the cards around are cards
+    assert joined([box(100, 100, 160, 170), box(100, 172, 160, 242)], [("A", up), ("E", up)]) == []
+    assert joined([top_half, bottom_half], [("A", up), ("E", down)], card_area=7000.0) == []
+    # the same vowel twice is no two-vowel card; a half sideways is no half
+    assert joined([top_half, bottom_half], [("A", up), ("A", down)]) == []
+    assert joined([top_half, bottom_half], [("A", right), ("E", down)]) == []
+
+
 def test_an_empty_table_has_no_cards():
     rng = random.Random(3)
     from vision.synth.scene import render_scene

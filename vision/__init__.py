@@ -134,8 +134,12 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
     sightings: list[Sighting] = []
     card_area = float(np.median([r.area for r in whole])) if whole else None
-    for region, quad, reading in zip(whole, faced, readings):
-        if rejected(reading):
+    halves = _two_vowel_halves(whole, faced, readings[: len(whole)], card_area) if card_area else []
+    for first, second_half in halves:
+        sightings.append(_joined(whole[first], readings[first], whole[second_half], readings[second_half], up))
+    joined = {k for pair in halves for k in pair}
+    for k, (region, quad, reading) in enumerate(zip(whole, faced, readings)):
+        if rejected(reading) or k in joined:
             continue
         face = parse_face(reading.label) if reading.confidence >= WHOLE_MIN else UNKNOWN
         corners = np.roll(quad, -reading.side, axis=0)
@@ -163,6 +167,64 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], readings: list,
+                      card_area: float) -> list[tuple[int, int]]:
+    """Pairs of regions that are the two halves of one two-vowel card whose outline was not found (the
+    line printed between its vowels cut it in two): alike in size, each well under the size of the
+    cards around (``card_area``), side by side, together shaped like a card, each read as a different
+    vowel whose own top points at the other half or away from it, as a two-vowel card prints them (two
+    cards lying side by side show their tops along the edge between them)."""
+    vowels = [_likeliest_vowel(r) for r in readings]
+    pairs: list[tuple[int, int]] = []
+    used: set[int] = set()
+    for i in range(len(regions)):
+        for j in range(i + 1, len(regions)):
+            if i in used or j in used or vowels[i] is None or vowels[j] is None or vowels[i][0] == vowels[j][0]:
+                continue
+            a, b = regions[i], regions[j]
+            if not 0.6 < a.area / b.area < 1.6 or max(a.area, b.area) > 0.7 * card_area:
+                continue
+            between = b.center - a.center
+            distance = float(np.linalg.norm(between)) + 1e-9
+            if not 0.7 < distance / ((a.sides[0] + b.sides[0]) / 2) < 1.4:
+                continue
+            short, long = sorted(cv2.minAreaRect(np.concatenate([a.quad, b.quad]).astype(np.float32))[1])
+            if short < 0.45 * long:
+                continue  # two cards end to end, not the halves of one
+
+            def along(k: int) -> bool:
+                quad, side = faced[k], readings[k].side
+                top = (quad[side] + quad[(side + 1) % 4]) / 2 - quad.mean(axis=0)
+                return vowels[k][0] == "O" or abs(float(np.dot(top, between))) > 0.7 * distance * float(np.linalg.norm(top))
+
+            if along(i) and along(j):
+                pairs.append((i, j))
+                used |= {i, j}
+    return pairs
+
+
+def _likeliest_vowel(reading) -> tuple[str, float] | None:
+    """The vowel a region most likely shows and how likely, if it is likely at all (a half of a card
+    cut at its dividing line may carry a sliver of that line, which makes an A look like an Å)."""
+    if reading.noise > NOISE_MAX:
+        return None
+    p = reading.probabilities()[VOWEL_CLASSES]
+    best = int(p.argmax())
+    return (VOWELS[best], float(p[best])) if p[best] >= 0.3 else None
+
+
+def _joined(a: detect.Region, reading_a, b: detect.Region, reading_b, up: np.ndarray) -> Sighting:
+    """One two-vowel card from its two halves: the vowel of the half towards the reader's top is in play."""
+    points = np.concatenate([a.quad, b.quad]).astype(np.float32)
+    quad = crops.facing(detect.order_quad(cv2.boxPoints(cv2.minAreaRect(points))), up)
+    if np.dot(a.center - b.center, up) < 0:
+        reading_a, reading_b = reading_b, reading_a
+    (upper, p), (lower, q) = _likeliest_vowel(reading_a), _likeliest_vowel(reading_b)
+    sure = min(p, q)
+    face = parse_face(f"{upper}/{lower}") if sure >= WHOLE_MIN else UNKNOWN
+    return Sighting(face, quad, sure, 1.0, _sideways(quad, up))
 
 
 def _outwards(square: np.ndarray, strip_center: np.ndarray, share: float = 0.06) -> np.ndarray:
