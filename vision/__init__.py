@@ -141,7 +141,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     for k, (region, quad, reading) in enumerate(zip(whole, faced, readings)):
         if rejected(reading) or k in joined:
             continue
-        face = parse_face(reading.label) if reading.confidence >= WHOLE_MIN else UNKNOWN
+        # a region well under the size of the cards around is likely what shows of a covered card: it
+        # must be read as surely as a covered card's index
+        least = INDEX_MIN if card_area and region.area < 0.6 * card_area else WHOLE_MIN
+        face = parse_face(reading.label) if reading.confidence >= least else UNKNOWN
         corners = np.roll(quad, -reading.side, axis=0)
         if face.kind is Kind.TWO_VOWEL:
             face, corners = _vowel_up(face, quad, reading.side, up)
