@@ -286,3 +286,19 @@ def test_the_bench_scores_the_vowel_up_of_each_two_vowel_card_found():
     o = results.orientation
     assert (o.right, o.wrong, o.missed) == (1, 1, 1)
     assert (results.whole.right, results.whole.wrong, results.whole.unknown, results.whole.missed) == (1, 1, 1, 1)
+
+
+def test_a_large_photo_is_shrunk_without_aliasing():
+    """A phone photo is shrunk several times over before the search: fine texture (cloth, wood grain,
+    print) must come out as its average, not as stripes that look like card edges."""
+    from vision.detect import _shrink
+
+    yy, xx = np.mgrid[0:3000, 0:4000]
+    fine = np.where((xx // 2 + yy // 2) % 2 == 0, 40, 220).astype(np.uint8)  # a 2-pixel checkerboard
+    photo = np.dstack([fine] * 3)
+    small = _shrink(photo, 0.2)
+    assert small.shape[:2] == (600, 800)
+    assert abs(float(small.mean()) - 130) < 3 and float(small.std()) < 5
+    # a camera frame comes out at the search's size too
+    frame = _shrink(photo[:960, :1280], 800 / 1280)
+    assert frame.shape[:2] == (600, 800)
