@@ -70,16 +70,6 @@ def test_two_vowel_cards_read_the_vowel_towards_the_reader(pair):
     assert [face for _, face in read(image, up=np.array([0.0, 1.0]))] == [pair]
 
 
-@pytest.mark.parametrize("angle", [60, 115, -65, -120, 200])
-def test_a_square_two_vowel_card_turned_a_quarter_reads_the_vowel_towards_the_reader(angle):
-    """A square card has no long side to say where its vowels lie: turned about a quarter, its vowels
-    lie side by side in the crop, and the one whose half is towards the reader's top is in play."""
-    square = CardStyle(font=FONT, aspect=1.0, index=True, radius=0.05)
-    image, _ = table([("A/E", (480, 360), angle, square)])
-    towards_reader = "A/E" if np.cos(np.radians(angle)) > 0 else "E/A"
-    assert [face for _, face in read(image)] == [towards_reader]
-
-
 @pytest.mark.parametrize("face", ["?", "QU", "BLITZ", "BACK", "STEAL", "QXZ"])
 def test_special_cards(face):
     image, _ = table([(face, (480, 360), 12)])
@@ -94,12 +84,9 @@ def test_a_pile_shows_only_its_top_card():
 def test_a_fanned_line_reads_each_covered_cards_index():
     cards = [(face, (300 + 40 * k, 360), 0) for k, face in enumerate(["P", "L", "A/E", "A", "Y"])]
     image, _ = table(cards)
-    seen = [face for _, face in read(image)]
-    # a lone vowel index may be half of a two-vowel card whose other vowel does not show: unknown;
-    # a corner index read too unsurely is unknown too (the classifier reads the P's corner surely
-    # or not from one training run to the next), but never another letter
-    assert seen[2:] == ["A/E", "UNKNOWN", "Y"]
-    assert seen[0] in ("P", "UNKNOWN") and seen[1] == "L"
+    seen = read(image)
+    # a lone vowel index may be half of a two-vowel card whose other vowel does not show: unknown
+    assert [face for _, face in seen] == ["P", "L", "A/E", "UNKNOWN", "Y"]
     partial = [s for s in vision.see(image) if s.visible < 1]
     assert len(partial) == 4 and all(s.visible < 0.5 for s in partial)
     assert next(s for s in partial if s.face.kind.name == "UNKNOWN").confidence < 0.5

@@ -147,7 +147,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face = parse_face(reading.label) if reading.confidence >= least else UNKNOWN
         corners = np.roll(quad, -reading.side, axis=0)
         if face.kind is Kind.TWO_VOWEL:
-            face, corners = _vowel_up(face, quad, reading.side, up)
+            corners = quad  # its own top is the reader's: the upright vowel is up
         sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
 
     strip_readings = readings[len(whole):]
@@ -170,19 +170,6 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
-
-
-def _vowel_up(face: Face, quad: np.ndarray, side: int, up: np.ndarray) -> tuple[Face, np.ndarray]:
-    """A two-vowel card as read (``side`` the crop's side of its first vowel) -> the face with the vowel
-    towards the reader's top first, and the corners from that vowel's edge. The classifier names the
-    vowel in the crop's upper half first, or, on a square card lying a quarter turned, the vowel in the
-    crop's right half (side 1; side 3: the left half): that one is in play if its half lies towards ``up``."""
-    if side % 2 == 0:
-        return face, quad  # the crop's top is the reader's: the vowel named first is up
-    first = (quad[side] + quad[(side + 1) % 4]) / 2 - quad.mean(axis=0)
-    if float(np.dot(first, up)) < 0:
-        face, side = face.turned(), (side + 2) % 4
-    return face, np.roll(quad, -side, axis=0)
 
 
 def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], readings: list,

@@ -102,7 +102,7 @@ def _jitter(rng: random.Random, quad: np.ndarray, amount: float) -> np.ndarray:
 def whole_card(rng: random.Random, cls: str, held_out: bool = False) -> tuple[np.ndarray, int, int]:
     """A whole card of class ``cls``, straightened as at run time: (crop, class index, own-top side)."""
     face = _face_for(cls, rng)
-    square = rng.random() < 0.3
+    square = rng.random() < 0.3 and face.kind is not Kind.TWO_VOWEL
     style = random_style(rng, held_out=held_out, square=square)
     red = face.letters in ("J", "K", "QU", "X", "Z") and rng.random() < 0.4
     card = render_card(face, style, rng.randint(48, 220), red=red, points=rng.randint(0, 10))
@@ -113,12 +113,9 @@ def whole_card(rng: random.Random, cls: str, held_out: bool = False) -> tuple[np
     canonical = crops.facing(seen)
     side = _top_side((corners[0] + corners[1]) / 2, canonical)
     label = cls
-    if face.kind is Kind.TWO_VOWEL and side >= 2:
-        # a two-vowel card is named by where its vowels lie in the crop, not by its own top: the vowel
-        # in the crop's upper half first (side 0), or, on a square card turned a quarter, the vowel
-        # in its right half first (side 1); run time then tells which of them is towards the reader
-        label = str(face.turned())
-        side -= 2
+    if face.kind is Kind.TWO_VOWEL and side == 2:
+        label = str(face.turned())  # the other vowel is now on top: it is the one in play
+        side = 0
     return crops.warp(patch, canonical), CLASSES.index(label), side
 
 
