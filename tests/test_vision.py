@@ -154,8 +154,9 @@ def test_the_two_halves_of_a_two_vowel_card_are_one_card():
 
     def joined(regions, letters_and_tops, card_area=20000.0):
         read = [reading(letter, r, np.float32(top)) for r, (letter, top) in zip(regions, letters_and_tops)]
-        pairs = vision._two_vowel_halves(regions, [f for _, f in read], [r for r, _ in read], card_area)
-        return [str(vision._joined(regions[i], read[i][0], regions[j], read[j][0], vision.UP).face) for i, j in pairs]
+        vowels = [vision._likeliest_vowel(r) for r, _ in read]
+        pairs = vision._two_vowel_halves(regions, [f for _, f in read], [r for r, _ in read], vowels, card_area)
+        return [str(vision._joined(regions[i], vowels[i], regions[j], vowels[j], vision.UP).face) for i, j in pairs]
 
     up, down, right = (0, -1), (0, 1), (1, 0)
     top_half, bottom_half = box(100, 100, 200, 170), box(100, 172, 200, 242)

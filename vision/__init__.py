@@ -134,9 +134,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
     sightings: list[Sighting] = []
     card_area = float(np.median([r.area for r in whole])) if whole else None
-    halves = _two_vowel_halves(whole, faced, readings[: len(whole)], card_area) if card_area else []
+    vowels = [_likeliest_vowel(r) for r in readings[: len(whole)]]
+    halves = _two_vowel_halves(whole, faced, readings, vowels, card_area) if card_area else []
     for first, second_half in halves:
-        sightings.append(_joined(whole[first], readings[first], whole[second_half], readings[second_half], up))
+        sightings.append(_joined(whole[first], vowels[first], whole[second_half], vowels[second_half], up))
     joined = {k for pair in halves for k in pair}
     for k, (region, quad, reading) in enumerate(zip(whole, faced, readings)):
         if rejected(reading) or k in joined:
@@ -173,13 +174,15 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
 
 def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], readings: list,
-                      card_area: float) -> list[tuple[int, int]]:
+                      vowels: list[tuple[str, float] | None], card_area: float) -> list[tuple[int, int]]:
     """Pairs of regions that are the two halves of one two-vowel card whose outline was not found (the
     line printed between its vowels cut it in two): alike in size, each well under the size of the
     cards around (``card_area``), side by side, together shaped like a card, each read as a different
     vowel whose own top points at the other half or away from it, as a two-vowel card prints them (two
-    cards lying side by side show their tops along the edge between them)."""
-    vowels = [_likeliest_vowel(r) for r in readings]
+    cards lying side by side show their tops along the edge between them). ``vowels``: each region's
+    :func:`_likeliest_vowel`."""
+    # where each region's own top points (from its centre to the middle of the crop's side named)
+    tops = [(quad[r.side] + quad[(r.side + 1) % 4]) / 2 - quad.mean(axis=0) for quad, r in zip(faced, readings)]
     pairs: list[tuple[int, int]] = []
     used: set[int] = set()
     for i in range(len(regions)):
@@ -196,13 +199,10 @@ def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], rea
             short, long = sorted(cv2.minAreaRect(np.concatenate([a.quad, b.quad]).astype(np.float32))[1])
             if short < 0.45 * long:
                 continue  # two cards end to end, not the halves of one
-
-            def along(k: int) -> bool:
-                quad, side = faced[k], readings[k].side
-                top = (quad[side] + quad[(side + 1) % 4]) / 2 - quad.mean(axis=0)
-                return vowels[k][0] == "O" or abs(float(np.dot(top, between))) > 0.7 * distance * float(np.linalg.norm(top))
-
-            if along(i) and along(j):
+            along = [vowels[k][0] == "O"  # an O looks the same every way up: its top says nothing
+                     or abs(float(np.dot(tops[k], between))) > 0.7 * distance * float(np.linalg.norm(tops[k]))
+                     for k in (i, j)]
+            if all(along):
                 pairs.append((i, j))
                 used |= {i, j}
     return pairs
@@ -218,13 +218,15 @@ def _likeliest_vowel(reading) -> tuple[str, float] | None:
     return (VOWELS[best], float(p[best])) if p[best] >= 0.3 else None
 
 
-def _joined(a: detect.Region, reading_a, b: detect.Region, reading_b, up: np.ndarray) -> Sighting:
-    """One two-vowel card from its two halves: the vowel of the half towards the reader's top is in play."""
+def _joined(a: detect.Region, vowel_a: tuple[str, float], b: detect.Region, vowel_b: tuple[str, float],
+            up: np.ndarray) -> Sighting:
+    """One two-vowel card from its two halves and the vowel each most likely shows (and how likely):
+    the vowel of the half towards the reader's top is in play."""
     points = np.concatenate([a.quad, b.quad]).astype(np.float32)
     quad = crops.facing(detect.order_quad(cv2.boxPoints(cv2.minAreaRect(points))), up)
     if np.dot(a.center - b.center, up) < 0:
-        reading_a, reading_b = reading_b, reading_a
-    (upper, p), (lower, q) = _likeliest_vowel(reading_a), _likeliest_vowel(reading_b)
+        vowel_a, vowel_b = vowel_b, vowel_a
+    (upper, p), (lower, q) = vowel_a, vowel_b
     sure = min(p, q)
     face = parse_face(f"{upper}/{lower}") if sure >= WHOLE_MIN else UNKNOWN
     return Sighting(face, quad, sure, 1.0, _sideways(quad, up))
