@@ -92,13 +92,6 @@ def test_a_fanned_line_reads_each_covered_cards_index():
     assert next(s for s in partial if s.face.kind.name == "UNKNOWN").confidence < 0.5
 
 
-def test_a_fan_of_cards_lying_a_little_askew_is_cut_along_each_cards_edge():
-    # a fan laid by hand: every other card turned 3 degrees, so its edge runs askew across the group
-    cards = [(face, (300 + 40 * k, 360), angle) for k, (face, angle) in enumerate(zip("PLEBY", (0, 3, 0, 3, 0)))]
-    image, _ = table(cards)
-    assert [face for _, face in read(image)] == ["P", "L", "UNKNOWN", "B", "Y"]
-
-
 def test_what_a_covered_cards_index_shows():
     from vision.read import Reading
     from vision.synth.samples import CLASSES

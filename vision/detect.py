@@ -227,16 +227,11 @@ def inside(point: np.ndarray, quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) > 0
 
 
-BANDS = 8  # a group is searched for straight lines band by band, each band shifted for the line's tilt
-TILTS = np.tan(np.radians(np.arange(-3.0, 3.5, 1.0)))  # the tilts searched: cards of a fan lie a little askew
-LINE_MIN = 0.85  # share of its length along which a line must show to be a card's edge
-
-
 def _line_positions(profile: np.ndarray, low: float, high: float) -> list[int]:
     """Centres of thin runs where a straight line crosses the whole group: the edge of a card lying on
     another. A printed bar (a letter's stroke, a stripe) is thick, and is not taken."""
     n = len(profile)
-    hits = np.flatnonzero(profile > LINE_MIN)
+    hits = np.flatnonzero(profile > 0.85)
     hits = hits[(hits > low * n) & (hits < high * n)]
     if not len(hits):
         return []
@@ -252,34 +247,13 @@ def _line_positions(profile: np.ndarray, low: float, high: float) -> list[int]:
     return lines
 
 
-def _tilted_lines(strong: np.ndarray) -> list[tuple[int, float]]:
-    """The lines running from top to bottom of a binary edge map, each a little tilted or not: (where
-    it crosses the map's middle row, its tilt as dx per dy). The map is averaged in bands of rows;
-    for each tilt the bands are shifted so that a line of that tilt stands straight, and a column
-    that is edge in every band is a line. Askew lines are looked for only beside an upright one
-    (one card of a fan lies square with the group's outline)."""
-    h, w = strong.shape
-    bands = cv2.resize(strong.astype(np.float32), (w, BANDS), interpolation=cv2.INTER_AREA)
-    middle = (np.arange(BANDS) + 0.5) * h / BANDS - h / 2  # each band's centre row, from the middle row
-    shifts = np.rint(TILTS[:, None] * middle[None, :]).astype(np.int64)  # a line x = p - tilt * y
-    columns = np.clip(np.arange(w)[None, None, :] - shifts[:, :, None], 0, w - 1)
-    shifted = bands[np.arange(BANDS)[None, :, None], columns]  # tilts x bands x columns
-    # a card's edge shows in every band; a row of print lines up with another only here and there
-    profiles = np.where(shifted.min(axis=1) >= 0.6, shifted.mean(axis=1), 0.0)  # tilts x columns
-    if not _line_positions(profiles[len(TILTS) // 2], 0.1, 0.9):
-        return []  # no card's edge stands straight: a single card, whose rows of print may line up askew
-    best = profiles.argmax(axis=0)
-    lines = _line_positions(profiles[best, np.arange(w)], 0.1, 0.9)
-    return [(p, float(TILTS[best[p]])) for p in lines]
-
-
 def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     """A region that is a fanned group of cards, cut into the strips of the covered cards and the
     card on top; a single card (or a squared pile) comes back unchanged.
 
     Cards overlap along one axis, so the edge of each card lying on another is a straight line
-    across the whole group: found as a line of the straightened group that is an edge from end to
-    end, upright or a few degrees askew (the cards of a hand-made fan do not lie quite parallel)."""
+    across the whole group: found as a column (or row) of the straightened group that is an edge
+    from end to end."""
     quad = region.quad
     wq = float(np.linalg.norm(quad[1] - quad[0]))
     hq = float(np.linalg.norm(quad[3] - quad[0]))
@@ -288,37 +262,34 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     M = cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
     flat = cv2.warpPerspective(gray_image, M, (W, H))
     gray = cv2.GaussianBlur(flat, (3, 3), 0).astype(np.float32)
-    best: tuple[int, list[tuple[int, float]]] | None = None
+    best: tuple[int, list[int]] | None = None
     for axis in (1, 0):  # 1: lines across columns (cards side by side), 0: across rows
         grad = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3))
         strong = (grad > 40).astype(np.uint8)
         strong = cv2.dilate(strong, np.ones((1, 3) if axis == 1 else (3, 1), np.uint8))
-        if axis == 0:
-            strong = strong.T  # rows as columns: its lines run from top to bottom too
-        length = strong.shape[0]
-        lines = _tilted_lines(strong[round(0.04 * length) : round(0.96 * length)])
+        span = strong[round(0.04 * H) : round(0.96 * H)] if axis == 1 else strong[:, round(0.04 * W) : round(0.96 * W)]
+        profile = cv2.reduce(span, 0 if axis == 1 else 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F).ravel()
+        lines = _line_positions(profile, 0.1, 0.9)
         if lines and (best is None or len(lines) > len(best[1])):
             best = (axis, lines)
     if best is None:
         return [region]
     axis, lines = best
-    across, along = (W, H) if axis == 1 else (H, W)  # across the lines, and along them
-    # each cut as where it meets the group's two ends; the group's own ends bound the first and last piece
-    cuts = [(0.0, 0.0)] + [(p + tilt * along / 2, p - tilt * along / 2) for p, tilt in lines] + [(float(across),) * 2]
-    # a piece narrower than any card's strip is the shadow or the margin beside a card
-    narrowest = max(0.06 * across, 0.12 * along)
-    pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if sum(b) - sum(a) >= 2 * narrowest]
+    length = W if axis == 1 else H
+    cuts = [0, *lines, length]
+    pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 0.06 * length]
     if len(pieces) < 2:
         return [region]
-    widest = max(sum(b) - sum(a) for a, b in pieces)
+    widest = max(b - a for a, b in pieces)
     inverse = np.linalg.inv(M)
     out = []
     for a, b in pieces:
-        rect = np.float32([[a[0], 0], [b[0], 0], [b[1], along], [a[1], along]])
-        if axis == 0:
-            rect = rect[:, ::-1].copy()  # back from rows-as-columns
+        if axis == 1:
+            rect = np.float32([[a, 0], [b, 0], [b, H], [a, H]])
+        else:
+            rect = np.float32([[0, a], [W, a], [W, b], [0, b]])
         piece_quad = cv2.perspectiveTransform(rect.reshape(1, 4, 2), inverse).reshape(4, 2)
-        partial = (sum(b) - sum(a)) < 0.8 * widest
+        partial = (b - a) < 0.8 * widest
         piece = Region(order_quad(piece_quad), float(cv2.contourArea(piece_quad)), partial=partial)
         piece.inner = [r for r in region.inner if inside(r.center, piece.quad) and r.area < 1.5 * piece.area]
         out.append(piece)
