@@ -48,7 +48,7 @@ class Sighting:
 
     @property
     def center(self) -> np.ndarray:
-        return self.corners.mean(axis=0)
+        return self.corners.sum(axis=0) / 4
 
     def to_json(self) -> dict:
         out = {"face": str(self.face), "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -30,9 +31,9 @@ class Region:
     inner: list[Region] = field(default_factory=list)  # card-shaped regions inside it, largest first
     group: int = 0  # the pieces cut from one fanned group share this number
 
-    @property
+    @cached_property
     def center(self) -> np.ndarray:
-        return self.quad.mean(axis=0)
+        return self.quad.sum(axis=0) / 4  # asked for often, while pieces are sorted, nested and paired
 
     @property
     def sides(self) -> tuple[float, float]:
@@ -46,7 +47,7 @@ class Region:
 def order_quad(points: np.ndarray) -> np.ndarray:
     """Four points clockwise on screen, starting with the one nearest the image's top-left."""
     pts = np.asarray(points, np.float32).reshape(4, 2)
-    c = pts.mean(axis=0)
+    c = pts.sum(axis=0) / 4
     angles = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
     pts = pts[np.argsort(angles)]  # clockwise on screen (y down)
     start = int(np.argmin(pts.sum(axis=1)))
@@ -158,7 +159,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         if fill < 0.82 or filled > max_area or filled < min_side * min_side * 3:
             return
         quad = quad + np.float32([x - 1, y - 1])
-        c = quad.mean(axis=0)
+        c = quad.sum(axis=0) / 4
         quad = c + (quad - c) * (1 + grow_px / max(4.0, np.sqrt(filled)))
         region = Region(order_quad(quad / scale), filled / scale / scale)
         short, long = region.sides
