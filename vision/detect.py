@@ -25,7 +25,7 @@ WORK_SIZE = 800  # long side of the image the search runs on
 
 @dataclass
 class Region:
-    quad: np.ndarray  # 4 x 2 float32 image points, clockwise, starting nearest the image's top-left
+    quad: np.ndarray  # 4 x 2 float32 image points, clockwise, starting nearest the image's top-left; never changed (centre is cached)
     area: float  # in image pixels
     partial: bool = False  # a strip of a card that something covers
     inner: list[Region] = field(default_factory=list)  # card-shaped regions inside it, largest first
@@ -33,7 +33,8 @@ class Region:
 
     @cached_property
     def center(self) -> np.ndarray:
-        return self.quad.sum(axis=0) / 4  # asked for often, while pieces are sorted, nested and paired
+        # asked for hundreds of times a frame, while pieces are nested, split and paired
+        return self.quad.sum(axis=0) / 4
 
     @property
     def sides(self) -> tuple[float, float]:
