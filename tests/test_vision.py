@@ -70,6 +70,23 @@ def test_two_vowel_cards_read_the_vowel_towards_the_reader(pair):
     assert [face for _, face in read(image, up=np.array([0.0, 1.0]))] == [pair]
 
 
+@pytest.mark.parametrize("angle, seen", [(5, "A/E"), (50, "A/E"), (-50, "A/E"), (130, "E/A"), (-125, "E/A")])
+def test_a_square_two_vowel_card_turned_a_quarter_reads_the_vowel_towards_the_reader(angle, seen):
+    # a square card's crop may show its vowels side by side, which the classifier never learned
+    square = CardStyle(font=FONT, index=True, radius=0.05, aspect=1.0)
+    image, _ = table([("A/E", (480, 360), angle, square)])
+    found = vision.see(image)
+    assert [str(s.face) for s in found] == [seen]
+    assert not found[0].sideways
+
+
+def test_a_square_two_vowel_card_lying_across_the_view_is_sideways():
+    square = CardStyle(font=FONT, index=True, radius=0.05, aspect=1.0)
+    image, _ = table([("A/E", (480, 360), 88, square)])
+    found = vision.see(image)
+    assert [s.face.card() for s in found] == [parse_face("A/E").card()] and found[0].sideways
+
+
 @pytest.mark.parametrize("face", ["?", "QU", "BLITZ", "BACK", "STEAL", "QXZ"])
 def test_special_cards(face):
     image, _ = table([(face, (480, 360), 12)])

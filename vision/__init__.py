@@ -23,7 +23,7 @@ from referee.cards import UNKNOWN, VOWELS, Face, Kind, parse_face
 from referee.errors import UserError
 from vision import crops, detect
 from vision.read import Reading
-from vision.synth.samples import CLASSES, NOISE
+from vision.synth.samples import CLASSES, NOISE, PAIRS
 
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
@@ -80,12 +80,22 @@ def load_image(path: str | Path) -> np.ndarray:
 
 
 def _sideways(quad: np.ndarray, up: np.ndarray) -> bool:
-    if crops.is_square(quad):
-        return False
-    a, b, c = quad[0], quad[1], quad[2]
-    long_axis = (c - b) if np.linalg.norm(c - b) > np.linalg.norm(b - a) else (b - a)
-    long_axis = long_axis / (np.linalg.norm(long_axis) + 1e-9)
-    return abs(float(np.dot(long_axis, up))) < 0.5
+    """Whether a card read from the crop of ``quad`` (its first edge the crop's top) lies across the
+    reader's view: its top points more than 60 degrees away from ``up``, either way. A crop is cut
+    with the card's top nearest ``up``, so only an oblong card across the view or a square card read
+    turned a quarter can be sideways."""
+    top = (quad[0] + quad[1]) / 2 - quad.sum(axis=0) / 4
+    return abs(float(np.dot(top, up))) < 0.5 * float(np.linalg.norm(top))
+
+
+def _upright_first(face: Face, quad: np.ndarray, up: np.ndarray) -> tuple[Face, np.ndarray]:
+    """A two-vowel card read from the crop of ``quad``, the vowel in the crop's upper half named
+    first -> the face with the vowel towards the reader's top first, and the corners from its edge.
+    Only a square card read turned a quarter can have its crop's top pointing away from ``up``."""
+    top = (quad[0] + quad[1]) / 2 - quad.sum(axis=0) / 4
+    if float(np.dot(top, up)) < 0:
+        return face.turned(), np.roll(quad, 2, axis=0)
+    return face, quad
 
 
 def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = False, largest: float = 0.2) -> list[Sighting]:
@@ -132,6 +142,18 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             if not rejected(reading) and (rejected(outer) or surer):
                 readings[k], faced[k] = reading, quad
 
+    # a square card may lie a quarter turned, its two vowels side by side in the crop: the classifier
+    # knows two-vowel cards only with one vowel above the other, so an unsure square card is read
+    # turned a quarter as well, and kept so if that reads as a two-vowel card more surely
+    quarter = [k for k, (quad, reading) in enumerate(zip(faced, readings)) if reading.confidence < SURE and crops.is_square(quad)]
+    if quarter:
+        turned = [np.roll(faced[k], -1, axis=0) for k in quarter]
+        again = reader.read(np.stack([crops.warp(gray, q) for q in turned]))
+        readings = list(readings)
+        for k, quad, reading in zip(quarter, turned, again):
+            if reading.label in PAIRS and reading.confidence > readings[k].confidence and not rejected(reading):
+                readings[k], faced[k] = reading, quad
+
     sightings: list[Sighting] = []
     card_area = float(np.median([r.area for r in whole])) if whole else None
     vowels = [_likeliest_vowel(r) for r in readings[: len(whole)]]
@@ -148,7 +170,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face = parse_face(reading.label) if reading.confidence >= least else UNKNOWN
         corners = np.roll(quad, -reading.side, axis=0)
         if face.kind is Kind.TWO_VOWEL:
-            corners = quad  # its own top is the reader's: the upright vowel is up
+            face, corners = _upright_first(face, quad, up)
         sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
 
     strip_readings = readings[len(whole):]
