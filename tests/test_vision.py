@@ -12,7 +12,9 @@ import pytest
 import vision
 from referee.cards import parse_face
 from vision.synth import fonts
+from vision.read import Reading
 from vision.synth.cards import CardStyle, render_card, rotated_corners
+from vision.synth.samples import CLASSES
 from vision.synth.textures import table_texture
 
 FONT = next(f for f in fonts.fonts() if f.name == "DejaVuSans-Bold.ttf")
@@ -109,20 +111,29 @@ def test_a_fanned_line_reads_each_covered_cards_index():
     assert next(s for s in partial if s.face.kind.name == "UNKNOWN").confidence < 0.5
 
 
-def test_what_a_covered_cards_index_shows():
-    from vision.read import Reading
-    from vision.synth.samples import CLASSES
+def reading(side=0, **sure):
+    """A classifier's reading whose named classes have these probabilities, the rest spread evenly."""
+    p = np.full(len(CLASSES), (1 - sum(sure.values())) / (len(CLASSES) - len(sure)))
+    for name, value in sure.items():
+        p[CLASSES.index(name)] = value
+    best = int(p.argmax())
+    return Reading(CLASSES[best], float(p[best]), side, float(p[CLASSES.index("NOISE")]), p)
 
+
+def test_an_unsure_card_is_judged_on_all_its_views():
+    # the class the views find likeliest together, as surely as the view surest of it
+    views = [reading(R=0.45, B=0.4), reading(side=2, R=0.85), reading(B=0.5, R=0.3)]
+    judged = vision._likeliest_of(views)
+    assert (judged.label, round(judged.confidence, 2), judged.side) == ("R", 0.85, 2)
+    # one sure view does not outvote two that agree on another class
+    judged = vision._likeliest_of([reading(T=0.9), reading(I=0.6, T=0.1), reading(I=0.7, T=0.1)])
+    assert judged.label == "I" and judged.confidence == pytest.approx(0.7)
+
+
+def test_what_a_covered_cards_index_shows():
     top_end, foot_end = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]), np.float32([[0, 90], [10, 90], [10, 100], [0, 100]])
     center = np.float32([5, 50])
-
-    def end(**sure):
-        """A reading whose named classes have these probabilities, the rest spread evenly."""
-        p = np.full(len(CLASSES), (1 - sum(sure.values())) / (len(CLASSES) - len(sure)))
-        for name, value in sure.items():
-            p[CLASSES.index(name)] = value
-        best = int(p.argmax())
-        return Reading(CLASSES[best], float(p[best]), 0, float(p[CLASSES.index("NOISE")]), p)
+    end = reading
 
     def shown(top, foot, across=False):
         face = vision.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across)
@@ -153,8 +164,6 @@ def test_the_two_halves_of_a_two_vowel_card_are_one_card():
     """When a two-vowel card's outline is lost, the line between its vowels can leave its two halves
     as two regions, each showing one vowel: they are read as the one card they are."""
     from vision.detect import Region
-    from vision.read import Reading
-    from vision.synth.samples import CLASSES
 
     def box(x0, y0, x1, y1):
         quad = np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])

@@ -116,7 +116,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # a corner index is small and sits against the card's edge, which a strip's outline found may
     # miss by a pixel or two: each end is read twice, moved a little outwards, and with a margin all round
     nudged = [_outwards(q, r.center) for pair, r in zip(ends, strips) for q in pair]
-    loose = [q.mean(axis=0) + (q - q.mean(axis=0)) * 1.15 for pair in ends for q in pair]
+    loose = [_scaled(q, 1.15) for pair in ends for q in pair]
     batch = ([crops.warp(gray, q) for q in faced] + [crops.warp(gray, q) for q in nudged]
              + [crops.warp(gray, q) for q in loose])
     readings = reader.read(np.stack(batch)) if batch else []
@@ -153,6 +153,14 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         for k, quad, reading in zip(quarter, turned, again):
             if reading.label in PAIRS and reading.confidence > readings[k].confidence and not rejected(reading):
                 readings[k], faced[k] = reading, quad
+
+    # an unsure whole card is read again from its quad enlarged a little, twice: a glyph of a typeface
+    # never seen, or an outline found a pixel or two inside the card, is then judged on three views
+    unsure = [k for k, reading in enumerate(readings[: len(whole)]) if reading.confidence < SURE and not rejected(reading)]
+    if unsure:
+        again = reader.read(np.stack([crops.warp(gray, _scaled(faced[k], f)) for k in unsure for f in (1.06, 1.12)]))
+        for n, k in enumerate(unsure):
+            readings[k] = _likeliest_of([readings[k], again[2 * n], again[2 * n + 1]])
 
     sightings: list[Sighting] = []
     card_area = float(np.median([r.area for r in whole])) if whole else None
@@ -259,6 +267,20 @@ def _outwards(square: np.ndarray, strip_center: np.ndarray, share: float = 0.06)
     away = square.mean(axis=0) - strip_center
     away = away / (np.linalg.norm(away) + 1e-9)
     return square + away * share * float(np.linalg.norm(square[1] - square[0]))
+
+
+def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:
+    center = quad.mean(axis=0)
+    return center + (quad - center) * factor
+
+
+def _likeliest_of(views: list[Reading]) -> Reading:
+    """One reading from several views of a card: the class they find likeliest on average, as surely
+    as the view surest of it finds it (a view that cuts the glyph less well should not drag it down)."""
+    best = int(sum(view.probabilities() for view in views).argmax())
+    surest = max(views, key=lambda view: view.probabilities()[best])
+    p = surest.probabilities()
+    return Reading(CLASSES[best], float(p[best]), surest.side, float(p[NOISE]), p)
 
 
 def _agreed(moved, wider):
