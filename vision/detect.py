@@ -55,17 +55,22 @@ def order_quad(points: np.ndarray) -> np.ndarray:
     return pts[[(start + i) % 4 for i in range(4)]]
 
 
-def edge_maps(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Edges in lightness and both colour channels: (faint, strong). Faint edges separate touching
-    cards; strong ones (thickened to close small gaps) ignore table texture."""
+def edge_maps(small: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Edges in lightness and both colour channels: (thin, strong, faint). Thin edges separate
+    touching cards; strong ones (thickened to close small gaps) ignore table texture; faint ones
+    (thin edges and the weakest steps in lightness) close the outline of a light card on a light
+    table, where little more than its shadow shows where it ends."""
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
     maps = [np.zeros(small.shape[:2], np.uint8) for _ in range(2)]
     for channel, low, high in ((0, 25, 70), (1, 12, 30), (2, 12, 30)):
         plane = np.ascontiguousarray(lab[..., channel])
-        dx, dy = cv2.Sobel(plane, cv2.CV_16S, 1, 0), cv2.Sobel(plane, cv2.CV_16S, 0, 1)  # shared by both strengths
+        dx, dy = cv2.Sobel(plane, cv2.CV_16S, 1, 0), cv2.Sobel(plane, cv2.CV_16S, 0, 1)  # shared by all strengths
         for edges, strength in zip(maps, (1.0, 2.5)):
             edges |= cv2.Canny(dx, dy, low * strength, high * strength, L2gradient=True)
-    return maps[0], cv2.dilate(maps[1], np.ones((3, 3), np.uint8))
+        if channel == 0:
+            faint = cv2.Canny(dx, dy, 10, 28, L2gradient=True)
+    thin, strong = maps
+    return thin, cv2.dilate(strong, np.ones((3, 3), np.uint8)), faint | thin
 
 
 def _shrink(image: np.ndarray, scale: float) -> np.ndarray:
@@ -81,11 +86,32 @@ def _shrink(image: np.ndarray, scale: float) -> np.ndarray:
     return cv2.resize(cv2.GaussianBlur(image, (3, 3), (1 / scale - 1) / 2), size, interpolation=cv2.INTER_LINEAR)
 
 
-def _quad_of(mask: np.ndarray) -> tuple[np.ndarray, float, float] | None:
+def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray, float, float] | None:
     """The quadrilateral of a filled region, its area and how well the region fills it. Thin
-    appendages (the slivers of the cards under a pile's top card) are cut off first."""
+    appendages (the slivers of the cards under a pile's top card) are cut off first. With
+    ``close_notches``, a region not quite convex enough is given a second chance with its narrow
+    notches closed: a big glyph printed close to a card's edge bites into the face its edges enclose."""
     k = max(3, int(0.08 * math.sqrt(cv2.countNonZero(mask))) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    outline = _outline(mask)
+    if outline is None:
+        return None
+    area, hull, solidity = outline
+    if close_notches and solidity < 0.88:
+        c = max(3, int(0.15 * math.sqrt(area)) | 1)
+        closed = cv2.morphologyEx(np.pad(mask, c), cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c)))
+        area, hull, solidity = _outline(closed[c:-c, c:-c]) or (0.0, None, 0.0)
+    if solidity < 0.88:
+        return None
+    quad = _fit_quad(hull)
+    quad_area = cv2.contourArea(quad)
+    if quad_area <= 0:
+        return None
+    return quad, area, area / quad_area
+
+
+def _outline(mask: np.ndarray) -> tuple[float, np.ndarray, float] | None:
+    """The area, convex hull and solidity (area / hull area) of a mask's largest region."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return None
@@ -93,13 +119,7 @@ def _quad_of(mask: np.ndarray) -> tuple[np.ndarray, float, float] | None:
     area = cv2.contourArea(contour)
     hull = cv2.convexHull(contour)
     hull_area = cv2.contourArea(hull)
-    if hull_area <= 0 or area / hull_area < 0.88:
-        return None
-    quad = _fit_quad(hull)
-    quad_area = cv2.contourArea(quad)
-    if quad_area <= 0:
-        return None
-    return quad, area, area / quad_area
+    return (area, hull, area / hull_area) if hull_area > 0 else None
 
 
 def _fit_quad(hull: np.ndarray) -> np.ndarray:
@@ -149,11 +169,12 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
                   * np.maximum(0, np.minimum(y1, boxes[:, 3]) - np.maximum(y, boxes[:, 1])))
         return not np.any(common > 0.92 * np.maximum(size, boxes[:, 4]))
 
-    def consider(mask: np.ndarray, x: int, y: int, grow_px: float) -> None:
+    def consider(mask: np.ndarray, x: int, y: int, grow_px: float, face: bool) -> None:
         """Keep the region of a mask (padded by one pixel, its top-left at (x, y) of the small
-        picture) when it is shaped and sized like a card."""
+        picture) when it is shaped and sized like a card. Only a ``face`` (a region enclosed by
+        edges) may have its notches closed: on a drawing's outline that would join fans lying side by side."""
         nonlocal boxes
-        fitted = _quad_of(mask)
+        fitted = _quad_of(mask, close_notches=face)
         if fitted is None:
             return
         quad, filled, fill = fitted
@@ -171,18 +192,20 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
 
     # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards), the
     #    edges thickened a little so that a faint gap in a card's outline does not join it to the table;
-    #    printing running close to a card's border is taken care of by the outlines (2.)
-    thin, strong = edge_maps(small)
-    thick = cv2.dilate(thin, np.ones((3, 3), np.uint8))
-    _, labels, stats, _ = cv2.connectedComponentsWithStats((thick == 0).astype(np.uint8), connectivity=4)
-    x, y, bw, bh, area = stats.T
-    card_like = ((area >= min_side * min_side * 3) & (area >= 0.2 * bw * bh) & (bw * bh <= max_area * 1.5)
-                 & (np.minimum(bw, bh) >= min_side)
-                 & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))  # one cut by the picture's edge is not readable
-    for i in np.flatnonzero(card_like[1:]) + 1:
-        x, y, bw, bh = (int(v) for v in stats[i, :4])
-        if is_new(x, y, x + bw, y + bh):
-            consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow)
+    #    then the same with faint edges, for what is still missing (a light card on a light table).
+    #    Printing running close to a card's border is taken care of by the outlines (2.)
+    thin, strong, faint = edge_maps(small)
+    for edges in (thin, faint):
+        thick = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+        _, labels, stats, _ = cv2.connectedComponentsWithStats((thick == 0).astype(np.uint8), connectivity=4)
+        x, y, bw, bh, area = stats.T
+        card_like = ((area >= min_side * min_side * 3) & (area >= 0.2 * bw * bh) & (bw * bh <= max_area * 1.5)
+                     & (np.minimum(bw, bh) >= min_side)
+                     & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))  # one cut by the picture's edge is not readable
+        for i in np.flatnonzero(card_like[1:]) + 1:
+            x, y, bw, bh = (int(v) for v in stats[i, :4])
+            if is_new(x, y, x + bw, y + bh):
+                consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow, face=True)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
     #    the mat, which lies inside the mat, which may touch a patterned table
@@ -199,7 +222,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
             continue
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
-        consider(mask, x, y, -1.0)
+        consider(mask, x, y, -1.0, face=False)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if gray is None else gray
     pieces = []
     for group, region in enumerate(_drop_nested(found)):
