@@ -163,7 +163,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             readings[k] = _likeliest_of([readings[k], again[2 * n], again[2 * n + 1]])
 
     sightings: list[Sighting] = []
-    card_area = float(np.median([r.area for r in whole])) if whole else None
+    # the size of the cards around: of the regions read as cards (a chequered table's squares are more)
+    cards = [region.area for region, reading in zip(whole, readings) if not rejected(reading)]
+    card_area = float(np.median(cards)) if cards else None
     vowels = [_likeliest_vowel(r) for r in readings[: len(whole)]]
     halves = _two_vowel_halves(whole, faced, readings, vowels, card_area) if card_area else []
     for first, second_half in halves:
@@ -275,12 +277,14 @@ def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:
 
 
 def _likeliest_of(views: list[Reading]) -> Reading:
-    """One reading from several views of a card: the class they find likeliest on average, as surely
-    as the view surest of it finds it (a view that cuts the glyph less well should not drag it down)."""
+    """One reading from several views of a card, the first its own crop: the class they find likeliest
+    on average, as surely as at least two views find it, or the card's own crop does. A view that cuts
+    the glyph less well does not drag the others down, and one view alone does not vouch for a class."""
     best = int(sum(view.probabilities() for view in views).argmax())
-    surest = max(views, key=lambda view: view.probabilities()[best])
-    p = surest.probabilities()
-    return Reading(CLASSES[best], float(p[best]), surest.side, float(p[NOISE]), p)
+    ranked = sorted(views, key=lambda view: -view.probabilities()[best])
+    surest, p = ranked[0], ranked[0].probabilities()
+    sure = max(views[0].probabilities()[best], ranked[1].probabilities()[best])
+    return Reading(CLASSES[best], float(sure), surest.side, float(p[NOISE]), p)
 
 
 def _agreed(moved, wider):
