@@ -79,12 +79,17 @@ def load_image(path: str | Path) -> np.ndarray:
     return image
 
 
+def _top(quad: np.ndarray) -> np.ndarray:
+    """From the centre of a crop's quad to the middle of its top edge (its first)."""
+    return (quad[0] + quad[1]) / 2 - quad.sum(axis=0) / 4
+
+
 def _sideways(quad: np.ndarray, up: np.ndarray) -> bool:
     """Whether a card read from the crop of ``quad`` (its first edge the crop's top) lies across the
     reader's view: its top points more than 60 degrees away from ``up``, either way. A crop is cut
     with the card's top nearest ``up``, so only an oblong card across the view or a square card read
     turned a quarter can be sideways."""
-    top = (quad[0] + quad[1]) / 2 - quad.sum(axis=0) / 4
+    top = _top(quad)
     return abs(float(np.dot(top, up))) < 0.5 * float(np.linalg.norm(top))
 
 
@@ -92,8 +97,7 @@ def _upright_first(face: Face, quad: np.ndarray, up: np.ndarray) -> tuple[Face, 
     """A two-vowel card read from the crop of ``quad``, the vowel in the crop's upper half named
     first -> the face with the vowel towards the reader's top first, and the corners from its edge.
     Only a square card read turned a quarter can have its crop's top pointing away from ``up``."""
-    top = (quad[0] + quad[1]) / 2 - quad.sum(axis=0) / 4
-    if float(np.dot(top, up)) < 0:
+    if float(np.dot(_top(quad), up)) < 0:
         return face.turned(), np.roll(quad, 2, axis=0)
     return face, quad
 
