@@ -19,6 +19,7 @@ from vision.synth.textures import table_texture
 
 FONT = next(f for f in fonts.fonts() if f.name == "DejaVuSans-Bold.ttf")
 PLAIN = CardStyle(font=FONT, index=True, underline=True, radius=0.05)
+SQUARE = CardStyle(font=FONT, index=True, radius=0.05, aspect=1.0)
 
 
 def table(cards, size=(960, 720), seed=0, light=False):
@@ -75,16 +76,14 @@ def test_two_vowel_cards_read_the_vowel_towards_the_reader(pair):
 @pytest.mark.parametrize("angle, seen", [(5, "A/E"), (50, "A/E"), (-50, "A/E"), (130, "E/A"), (-125, "E/A")])
 def test_a_square_two_vowel_card_turned_a_quarter_reads_the_vowel_towards_the_reader(angle, seen):
     # a square card's crop may show its vowels side by side, which the classifier never learned
-    square = CardStyle(font=FONT, index=True, radius=0.05, aspect=1.0)
-    image, _ = table([("A/E", (480, 360), angle, square)])
+    image, _ = table([("A/E", (480, 360), angle, SQUARE)])
     found = vision.see(image)
     assert [str(s.face) for s in found] == [seen]
     assert not found[0].sideways
 
 
 def test_a_square_two_vowel_card_lying_across_the_view_is_sideways():
-    square = CardStyle(font=FONT, index=True, radius=0.05, aspect=1.0)
-    image, _ = table([("A/E", (480, 360), 88, square)])
+    image, _ = table([("A/E", (480, 360), 88, SQUARE)])
     found = vision.see(image)
     assert [s.face.card() for s in found] == [parse_face("A/E").card()] and found[0].sideways
 
@@ -219,27 +218,28 @@ def test_an_empty_table_has_no_cards():
     assert vision.see(render_scene(random.Random(302), layout="empty").image) == []
 
 
-def test_cards_on_a_dotted_cloth_and_across_a_sheet_of_paper_are_all_read():
-    # the L lies across a light sheet: its outline there is faint, and the face its edges enclose
-    # is bitten into by the glyph; a hand reaches over the table
+def scored_scene(seed, n_cards):
+    """The bench's tally of one rendered table of loose cards in held-out designs."""
     from vision import bench
     from vision.synth.scene import render_scene
 
-    scene = render_scene(random.Random(4), layout="loose", n_cards=8, held_out=True)
+    scene = render_scene(random.Random(seed), layout="loose", n_cards=n_cards, held_out=True)
     results = bench.Results()
     bench.score_scene(scene, vision.see(scene.image), results)
+    return results
+
+
+def test_cards_on_a_dotted_cloth_and_across_a_sheet_of_paper_are_all_read():
+    # the L lies across a light sheet: its outline there is faint, and the face its edges enclose
+    # is bitten into by the glyph; a hand reaches over the table
+    results = scored_scene(seed=4, n_cards=8)
     assert results.whole.total == 6 and results.whole.right == 6 and results.phantoms == 0, results
 
 
 def test_two_vowel_cards_cut_in_halves_on_a_chequered_table_are_joined():
     # three two-vowel cards whose outlines are lost come out as halves, each showing one vowel; the
     # halves are told from whole cards by the size of the cards around, not of the table's squares
-    from vision import bench
-    from vision.synth.scene import render_scene
-
-    scene = render_scene(random.Random(16), layout="loose", n_cards=10, held_out=True)
-    results = bench.Results()
-    bench.score_scene(scene, vision.see(scene.image), results)
+    results = scored_scene(seed=16, n_cards=10)
     assert results.whole.total == 10 and results.whole.right == 10 and results.phantoms == 0, results
 
 

@@ -153,7 +153,6 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     if quarter:
         turned = [np.roll(faced[k], -1, axis=0) for k in quarter]
         again = reader.read(np.stack([crops.warp(gray, q) for q in turned]))
-        readings = list(readings)
         for k, quad, reading in zip(quarter, turned, again):
             if reading.label in PAIRS and reading.confidence > readings[k].confidence and not rejected(reading):
                 readings[k], faced[k] = reading, quad
@@ -218,7 +217,7 @@ def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], rea
     cards lying side by side show their tops along the edge between them). ``vowels``: each region's
     :func:`_likeliest_vowel`."""
     # where each region's own top points (from its centre to the middle of the crop's side named)
-    tops = [(quad[r.side] + quad[(r.side + 1) % 4]) / 2 - quad.mean(axis=0) for quad, r in zip(faced, readings)]
+    tops = [_top(np.roll(quad, -r.side, axis=0)) for quad, r in zip(faced, readings)]
     pairs: list[tuple[int, int]] = []
     used: set[int] = set()
     for i in range(len(regions)):

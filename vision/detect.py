@@ -96,13 +96,13 @@ def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray,
     outline = _outline(mask)
     if outline is None:
         return None
-    area, hull, solidity = outline
-    if close_notches and solidity < 0.88:
-        c = max(3, int(0.15 * math.sqrt(area)) | 1)
+    if close_notches and outline[2] < 0.88:
+        c = max(3, int(0.15 * math.sqrt(outline[0])) | 1)
         closed = cv2.morphologyEx(np.pad(mask, c), cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c)))
-        area, hull, solidity = _outline(closed[c:-c, c:-c]) or (0.0, None, 0.0)
-    if solidity < 0.88:
+        outline = _outline(closed[c:-c, c:-c])
+    if outline is None or outline[2] < 0.88:
         return None
+    area, hull, _ = outline
     quad = _fit_quad(hull)
     quad_area = cv2.contourArea(quad)
     if quad_area <= 0:
