@@ -2,7 +2,10 @@
 
 1. A fresh synthetic held-out set: scenes drawn with typefaces and card designs training never saw
    (loose cards, piles, fanned lines, mixtures) and empty tables with clutter. Scores: required cards
-   right, two-vowel orientation, covered cards (right / wrong / unknown), phantom cards.
+   right, two-vowel orientation, covered cards (right / wrong / unknown), phantom cards. Then, each
+   from its own random stream so that the figures above stay comparable between versions: cards laid
+   edge to edge in words, and photos of thick letter tiles (:mod:`vision.synth.tiles`), a stand-in
+   for the real tile photos below.
 2. Speed: median milliseconds per 1280x960 frame holding 20 cards, on one core, after start-up; and
    the start-up (model load) in a fresh process.
 3. The Tesseract fallback on the same crops as the classifier, as the baseline.
@@ -31,6 +34,7 @@ from referee.cards import Kind
 from vision import crops
 from vision.read import reader
 from vision.synth.scene import render_scene
+from vision.synth.tiles import render_tiles
 
 REALDATA = Path(__file__).resolve().parent.parent.parent / "shared" / "realdata"
 
@@ -128,6 +132,37 @@ def synthetic(scenes: int, empty: int, seed: int, progress: Callable[[str], None
         scene = render_scene(rng, layout="empty")
         results.empty_phantoms += len(vision.see(scene.image))
         results.empty_tables += 1
+    return results
+
+
+def touching(scenes: int, seed: int, progress: Callable[[str], None]) -> Results:
+    """Held-out scenes of cards laid edge to edge in words (and square tiles in blocks of two rows)."""
+    rng = random.Random(seed)
+    results = Results()
+    for k in range(scenes):
+        scene = render_scene(rng, layout="words", held_out=True)
+        score_scene(scene, vision.see(scene.image), results)
+        results.scenes += 1
+        if (k + 1) % 10 == 0:
+            progress(f"edge-to-edge scenes {k + 1}/{scenes}")
+    return results
+
+
+def tile_photos(photos: int, seed: int, progress: Callable[[str], None]) -> Results:
+    """Rendered photos of thick letter tiles in held-out typefaces (some of empty tables), 1600x1200."""
+    rng = random.Random(seed)
+    results = Results()
+    for k in range(photos):
+        scene = render_tiles(rng)
+        sightings = vision.see(scene.image)
+        if scene.cards:
+            score_scene(scene, sightings, results)
+            results.scenes += 1
+        else:
+            results.empty_phantoms += len(sightings)
+            results.empty_tables += 1
+        if (k + 1) % 10 == 0:
+            progress(f"tile photos {k + 1}/{photos}")
     return results
 
 
@@ -286,6 +321,14 @@ def run(scenes: int = 100, empty: int = 100, seed: int = 2026, real: Path | None
     if results.confusions:
         top = sorted(results.confusions.items(), key=lambda kv: -kv[1])[:10]
         yield "  most frequent misreadings: " + ", ".join(f"{k} x{v}" for k, v in top)
+    laid = touching(max(1, scenes // 5), seed + 3, progress)
+    t = laid.whole
+    yield (f"cards laid edge to edge ({laid.scenes} scenes): right {100 * t.share(t.right):6.2f} % of {t.total}   "
+           f"(wrong {t.wrong}, unknown {t.unknown}, missed {t.missed}; phantoms {laid.phantoms})")
+    tiles = tile_photos(max(1, scenes // 4), seed + 4, progress)
+    t = tiles.whole
+    yield (f"tile photos, rendered ({tiles.scenes} with tiles, {tiles.empty_tables} empty): right {100 * t.share(t.right):6.2f} % of {t.total}   "
+           f"(wrong {t.wrong}, unknown {t.unknown}, missed {t.missed}; phantoms {tiles.phantoms}, on the empty tables {tiles.empty_phantoms})")
     progress("Tesseract baseline")
     try:
         (cnn_acc, cnn_ms), (tess_acc, tess_ms), n = tesseract_baseline(200, seed + 2)

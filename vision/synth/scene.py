@@ -139,8 +139,37 @@ def _place(rng, layout: str, n: int, card_h: float, aspect: float, w: int, h: in
                     placed.append((tuple(c), angle + rng.uniform(-2, 2), True))
                 return
 
+    def word(count: int) -> None:
+        """Cards laid edge to edge in a row (a word as players lay it), each a little askew; square
+        tiles sometimes in a second row beneath (a crossword's block)."""
+        rows = 2 if aspect > 0.9 and rng.random() < 0.5 else 1
+        for _ in range(40):
+            angle = rng.uniform(0, 360) if rng.random() < 0.4 else rng.choice([0, 90, 180, 270]) + rng.uniform(-15, 15)
+            a = math.radians(angle)
+            along, down = np.array([math.cos(a), -math.sin(a)]), np.array([math.sin(a), math.cos(a)])
+            gaps = [rng.uniform(0.0, 0.06) * cw for _ in range(count)]
+            start = np.array([rng.uniform(0.1 * w, 0.9 * w), rng.uniform(0.1 * h, 0.9 * h)])
+            cells = [(r, k) for r in range(rows) for k in range(count) if r == 0 or rng.random() < 0.6]
+            centers = [start + along * (k * cw + sum(gaps[:k])) + down * r * (card_h + rng.uniform(0.0, 0.06) * card_h)
+                       for r, k in cells]
+            outline = np.concatenate([rotated_corners(tuple(c), (cw, card_h), angle) for c in centers])
+            if outline.min() < 4 or outline[:, 0].max() > w - 4 or outline[:, 1].max() > h - 4:
+                continue
+            hull = cv2.convexHull(outline.astype(np.float32)).reshape(-1, 2)
+            if free(hull):
+                boxes.append(hull)
+                for c in centers:
+                    placed.append((tuple(c), angle + rng.uniform(-3, 3), True))
+                return
+
     if layout == "loose":
         loose(n)
+    elif layout == "words":
+        while len(placed) < n:
+            before = len(placed)
+            word(rng.randint(3, 7))
+            if len(placed) == before:
+                break
     elif layout == "piles":
         for _ in range(max(1, n // 3)):
             pile(rng.randint(1, 4))
