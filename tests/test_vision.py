@@ -29,6 +29,12 @@ def table(cards, size=(960, 720), seed=0, light=False):
     w, h = size
     image = np.full((h, w, 3), (200, 205, 210) if light else (60, 80, 60), np.uint8)
     image = cv2.addWeighted(image, 0.85, table_texture(rng, w, h), 0.15, 0)
+    return lay(image, cards)
+
+
+def lay(image, cards):
+    """The (face, center, angle[, style]) cards laid on the picture, and each card's corners."""
+    h, w = image.shape[:2]
     placed = []
     for face, center, angle, *style in cards:
         style = style[0] if style else PLAIN
@@ -241,6 +247,61 @@ def test_two_vowel_cards_cut_in_halves_on_a_chequered_table_are_joined():
     # halves are told from whole cards by the size of the cards around, not of the table's squares
     results = scored_scene(seed=16, n_cards=10)
     assert results.whole.total == 10 and results.whole.right == 10 and results.phantoms == 0, results
+
+
+TILE = CardStyle(font=FONT, paper=(225, 215, 185), aspect=1.0, radius=0.12, glyph=0.55)
+
+
+def block_of_tiles(seed, rows, cols, side=90, angle=12.0):
+    """Square tiles laid edge to edge, ``rows`` x ``cols``, on a rendered table; returns the image and
+    the letters laid."""
+    rng = random.Random(seed)
+    w, h = 1280, 960
+    image = table_texture(rng, w, h)
+    a = np.radians(angle)
+    along, down = np.array([np.cos(a), -np.sin(a)]), np.array([np.sin(a), np.cos(a)])
+    letters = []
+    for r in range(rows):
+        for c in range(cols):
+            letter = rng.choice("ABDEGHJKLMNOPRSTUVY")
+            art = render_card(parse_face(letter), TILE, side)
+            center = np.array([250.0, 250.0]) + along * c * side + down * r * side
+            corners = rotated_corners(tuple(center), (art.shape[1], art.shape[0]), angle).astype(np.float32)
+            src = np.float32([[0, 0], [art.shape[1], 0], [art.shape[1], art.shape[0]], [0, art.shape[0]]])
+            warped = cv2.warpPerspective(art, cv2.getPerspectiveTransform(src, corners), (w, h))
+            alpha = warped[..., 3:4] / 255.0
+            image = (image * (1 - alpha) + warped[..., 2::-1] * alpha).astype(np.uint8)
+            letters.append(letter)
+    return image, letters
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7])
+def test_a_block_of_tiles_laid_edge_to_edge_is_read_tile_by_tile(seed):
+    # the block's outline is found as one region shaped like a card; its tiles are the cards, and
+    # where a tile's own outline is lost, the block's rows are cut across into tiles
+    image, letters = block_of_tiles(seed, rows=3, cols=6)
+    assert sorted(str(s.face) for s in vision.see(image)) == sorted(letters)
+
+
+def test_cards_lying_on_a_sheet_of_paper_are_each_read():
+    # the sheet is found as one region shaped like a card; the cards lying on it are the cards
+    image, _ = table([], size=(1280, 960))
+    sheet = np.float32([[300, 330], [900, 350], [890, 620], [290, 600]])
+    cv2.fillConvexPoly(image, sheet.astype(np.int32), (238, 240, 242), cv2.LINE_AA)
+    image, _ = lay(image, [("K", (420, 470), 8), ("E", (600, 480), -5), ("W", (770, 485), 3)])
+    assert [face for _, face in read(image)] == ["K", "E", "W"]
+
+
+def test_tiles_whose_big_glyphs_run_close_to_their_edges_are_found_on_a_light_table():
+    # a rendered phone photo of 40 thick tiles on a light table, sides and shadows showing: each big
+    # glyph cuts its tile's face apart, which the faces wiped of ink put back together
+    from vision import bench
+    from vision.synth.tiles import render_tiles
+
+    scene = render_tiles(random.Random(11), n_tiles=40)
+    results = bench.Results()
+    bench.score_scene(scene, vision.see(scene.image), results)
+    assert results.whole.total == 38 and results.whole.right == 38 and results.phantoms == 0, results
 
 
 def test_see_json_contract_and_bad_input(tmp_path):

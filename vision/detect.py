@@ -6,7 +6,8 @@ a dark one, and on a table of the same brightness but another colour. The region
 then kept when they are convex, nearly fill their own quadrilateral and have a card's size. Printed
 detail inside a card (letters, frames, patterns) makes holes or nested regions, which are filled or
 dropped; what a covered card shows between its own edges and the card above it is a strip, kept as a
-partial card when it is as long as the whole cards around it.
+partial card when it is as long as the whole cards around it. A region made of cards laid edge to
+edge, or a sheet of paper they lie on, gives way to the cards found on it.
 
 The classifier later rejects card-shaped things that are not cards (a sheet of paper, a phone).
 """
@@ -16,11 +17,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
 WORK_SIZE = 800  # long side of the image the search runs on
+CARD_SHAPED = 1.8  # the most a card's long side is of its short one (playing cards 1.6, tiles 1.0)
 
 
 @dataclass
@@ -29,6 +32,7 @@ class Region:
     area: float  # in image pixels
     partial: bool = False  # a strip of a card that something covers
     inner: list[Region] = field(default_factory=list)  # card-shaped regions inside it, largest first
+    parts: list[Region] = field(default_factory=list)  # the cards lying on it or making it up, where it is no card
     group: int = 0  # the pieces cut from one fanned group share this number
 
     @cached_property
@@ -55,11 +59,24 @@ def order_quad(points: np.ndarray) -> np.ndarray:
     return pts[[(start + i) % 4 for i in range(4)]]
 
 
-def edge_maps(small: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Edges in lightness and both colour channels: (thin, strong, faint). Thin edges separate
-    touching cards; strong ones (thickened to close small gaps) ignore table texture; faint ones
-    (thin edges and the weakest steps in lightness) close the outline of a light card on a light
-    table, where little more than its shadow shows where it ends."""
+INK_WIDTH = 9  # at the work size: the widest stroke of print that a closing of the lightness wipes away
+
+
+class Edges(NamedTuple):
+    """The edge maps of the search picture, each for its own pass."""
+
+    thin: np.ndarray  # lightness and both colour channels: they separate touching cards
+    strong: np.ndarray  # thickened to close small gaps, and blind to table texture
+    faint: np.ndarray  # thin edges and the weakest steps in lightness: a light card on a light table
+    inkless: np.ndarray  # the weakest steps in lightness once dark print is wiped away
+
+
+def edge_maps(small: np.ndarray) -> Edges:
+    """Edges in lightness and both colour channels (:class:`Edges`). Faint edges close the outline of
+    a light card on a light table, where little more than its shadow shows where it ends. Inkless
+    edges are those of the lightness with every dark stroke narrower than :data:`INK_WIDTH` closed
+    away (a grey closing): a card's face is then one region even where a big glyph, a frame or an
+    index runs close to its edge and cuts the face apart - as on a letter tile."""
     lab = cv2.cvtColor(cv2.GaussianBlur(small, (3, 3), 0), cv2.COLOR_BGR2LAB)
     maps = [np.zeros(small.shape[:2], np.uint8) for _ in range(2)]
     for channel, low, high in ((0, 25, 70), (1, 12, 30), (2, 12, 30)):
@@ -69,8 +86,10 @@ def edge_maps(small: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             edges |= cv2.Canny(dx, dy, low * strength, high * strength, L2gradient=True)
         if channel == 0:
             faint = cv2.Canny(dx, dy, 10, 28, L2gradient=True)
+            wiped = cv2.morphologyEx(plane, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (INK_WIDTH, INK_WIDTH)))
+            inkless = cv2.Canny(wiped, 10, 28, L2gradient=True)
     thin, strong = maps
-    return thin, cv2.dilate(strong, np.ones((3, 3), np.uint8)), faint | thin
+    return Edges(thin, cv2.dilate(strong, np.ones((3, 3), np.uint8)), faint | thin, inkless)
 
 
 def _shrink(image: np.ndarray, scale: float) -> np.ndarray:
@@ -90,14 +109,17 @@ def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray,
     """The quadrilateral of a filled region, its area and how well the region fills it. Thin
     appendages (the slivers of the cards under a pile's top card) are cut off first. With
     ``close_notches``, a region not quite convex enough is given a second chance with its narrow
-    notches closed: a big glyph printed close to a card's edge bites into the face its edges enclose."""
+    notches closed, then a third with wide ones: a big glyph printed close to a card's edge bites into
+    the face its edges enclose."""
     k = max(3, int(0.08 * math.sqrt(cv2.countNonZero(mask))) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     outline = _outline(mask)
     if outline is None:
         return None
-    if close_notches and outline[2] < 0.88:
-        c = max(3, int(0.15 * math.sqrt(outline[0])) | 1)
+    for width in (0.15, 0.45) if close_notches else ():  # narrow notches, then a big glyph's bite
+        if outline is None or outline[2] >= 0.88:
+            break
+        c = max(3, int(width * math.sqrt(outline[0])) | 1)
         closed = cv2.morphologyEx(np.pad(mask, c), cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (c, c)))
         outline = _outline(closed[c:-c, c:-c])
     if outline is None or outline[2] < 0.88:
@@ -192,11 +214,12 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
 
     # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards), the
     #    edges thickened a little so that a faint gap in a card's outline does not join it to the table;
-    #    then the same with faint edges, for what is still missing (a light card on a light table).
-    #    Printing running close to a card's border is taken care of by the outlines (2.)
-    thin, strong, faint = edge_maps(small)
-    for edges in (thin, faint):
-        thick = cv2.dilate(edges, np.ones((3, 3), np.uint8))
+    #    then the same with faint edges, for what is still missing (a light card on a light table),
+    #    and with inkless ones (a face cut apart by the print on it). Printing running close to a
+    #    card's border is also taken care of by the outlines (2.)
+    edges = edge_maps(small)
+    for drawing in (edges.thin, edges.faint, edges.inkless):
+        thick = cv2.dilate(drawing, np.ones((3, 3), np.uint8))
         _, labels, stats, _ = cv2.connectedComponentsWithStats((thick == 0).astype(np.uint8), connectivity=4)
         x, y, bw, bh, area = stats.T
         card_like = ((area >= min_side * min_side * 3) & (area >= 0.2 * bw * bh) & (bw * bh <= max_area * 1.5)
@@ -209,8 +232,8 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
     #    the mat, which lies inside the mat, which may touch a patterned table
-    contours = [c for edges in (thin, strong)
-                for c in cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
+    contours = [c for drawing in (edges.thin, edges.strong)
+                for c in cv2.findContours(drawing, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
     for contour in contours:
         x, y, bw, bh = cv2.boundingRect(contour)
         if min(bw, bh) < min_side or bw * bh > max_area * 1.5 or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
@@ -225,9 +248,10 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         consider(mask, x, y, -1.0, face=False)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if gray is None else gray
     pieces = []
-    for group, region in enumerate(_drop_nested(found)):
-        for piece in split_overlaps(gray, region):
-            piece.group = group
+    groups = (group for region in _drop_nested(found) for group in _cut(gray, region))
+    for number, group in enumerate(groups):
+        for piece in group:
+            piece.group = number
             pieces.append(piece)
     return pieces
 
@@ -236,16 +260,61 @@ def _drop_nested(regions: list[Region]) -> list[Region]:
     """Keep the outermost of regions inside each other (a card's frame, a half of a card, the same
     card found as a face and as an outline, the cards of a fan inside the fan's outline); the inner
     ones stay with it as alternatives, for when the outer one is not a card (a dark field of the mat
-    around a card, a sheet of paper under it)."""
+    around a card, a sheet of paper under it). An outer region that cards lie on or make up
+    (:func:`_cards_on`) keeps them as its ``parts`` instead, each with its own alternatives."""
     kept: list[Region] = []
+    within: list[list[Region]] = []  # every region inside each kept one, largest first
     for region in sorted(regions, key=lambda r: -r.area):
         center = region.center
-        outer = next((o for o in kept if inside(center, o.quad)), None)
-        if outer is None:
+        k = next((k for k, o in enumerate(kept) if inside(center, o.quad)), None)
+        if k is None:
             kept.append(region)
-        elif region.area < 0.9 * (outer.inner[-1].area if outer.inner else outer.area) and len(outer.inner) < 4:
-            outer.inner.append(region)  # each alternative clearly smaller than the last
+            within.append([])
+        else:
+            within[k].append(region)
+    for outer, inner in zip(kept, within):
+        cards = _cards_on(outer, inner)
+        if cards:
+            outer.parts = _drop_nested([r for r in inner if any(r is c or inside(r.center, c.quad) for c in cards)])
+            continue
+        for region in inner:
+            if region.area < 0.9 * (outer.inner[-1].area if outer.inner else outer.area) and len(outer.inner) < 4:
+                outer.inner.append(region)  # each alternative clearly smaller than the last
     return kept
+
+
+def _cards_on(outer: Region, inner: list[Region]) -> list[Region]:
+    """The cards lying on ``outer`` or making it up, when it is no card itself but a block of cards
+    laid edge to edge (a word, a crossword of tiles) or a sheet of paper or tray they lie on; else
+    nothing. They are the outermost regions inside it (none inside another) alike in size to the
+    largest, shaped like a card (not a covered card's strip), each under half of it and over a
+    thirtieth: three or more, or two covering under half of it (the two halves of a two-vowel card
+    cover most of the card). What a card's frame, glyphs and indices enclose is nested, or much
+    smaller."""
+    tops: list[Region] = []
+    for region in inner:  # largest first
+        if not any(inside(region.center, top.quad) for top in tops):
+            tops.append(region)
+    least = max(0.6 * tops[0].area, outer.area / 30) if tops else 0.0
+    cards = [top for top in tops if top.area >= least and top.sides[1] <= CARD_SHAPED * top.sides[0]]
+    if not cards or cards[0].area >= 0.5 * outer.area:
+        return []
+    if len(cards) >= 3 or (len(cards) == 2 and cards[0].area + cards[1].area < 0.5 * outer.area):
+        return cards
+    return []
+
+
+def _cut(gray: np.ndarray, region: Region) -> list[list[Region]]:
+    """A region cut into the groups of regions that are read: a fanned group into its strips and top
+    card (:func:`split_overlaps`); a block of cards or a sheet into the cards found on it, each cut in
+    turn, and the pieces of it where none was found (a card of the block whose own outline was lost)."""
+    pieces = split_overlaps(gray, region)
+    if not region.parts:
+        return [pieces]
+    groups = [group for part in region.parts for group in _cut(gray, part)]
+    bare = [piece for piece in pieces
+            if not any(inside(part.center, piece.quad) or inside(piece.center, part.quad) for part in region.parts)]
+    return groups + ([bare] if bare else [])
 
 
 def inside(point: np.ndarray, quad: np.ndarray) -> bool:
@@ -274,7 +343,8 @@ def _line_positions(profile: np.ndarray, low: float, high: float) -> list[int]:
 
 def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     """A region that is a fanned group of cards, cut into the strips of the covered cards and the
-    card on top; a single card (or a squared pile) comes back unchanged.
+    card on top; a single card (or a squared pile) comes back unchanged, and a piece longer than any
+    card (a row of a block of cards laid edge to edge) is cut across in turn.
 
     Cards overlap along one axis, so the edge of each card lying on another is a straight line
     across the whole group: found as a column (or row) of the straightened group that is an edge
@@ -317,5 +387,7 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         partial = (b - a) < 0.8 * widest
         piece = Region(order_quad(piece_quad), float(cv2.contourArea(piece_quad)), partial=partial)
         piece.inner = [r for r in region.inner if inside(r.center, piece.quad) and r.area < 1.5 * piece.area]
-        out.append(piece)
+        short, long = piece.sides
+        # a whole piece longer than any card is a row of a block of cards edge to edge: cut it across
+        out.extend(split_overlaps(gray_image, piece) if not partial and long > CARD_SHAPED * short else [piece])
     return out
