@@ -4,10 +4,12 @@
     python models/train.py               # the committed model: --samples 110000 --epochs 12 --seed 1
     python models/train.py --samples 4000 --epochs 1 --out /tmp/smoke.onnx   # a smoke run
     python models/train.py --quantize float.onnx   # quantise a float export of an earlier run only
+    python models/train.py --reader index          # the covered cards' index reader (index.onnx)
 
 Everything is drawn by the synthetic renderer (vision.synth) from the training typefaces and card
 designs; the held-out typefaces and designs are used only for the evaluation written to the model
-card. Same seed, same data, same weights (on the same PyTorch build and device). Generated data is
+card. Two readers are trained so: ``cards`` reads whole cards (and is the fallback for covered ones),
+``index`` reads the corner index at the ends of a covered card's strip. Same seed, same data, same weights (on the same PyTorch build and device). Generated data is
 cached under ~/.cache/alpha-referee/train so a second run with the same settings starts training at
 once. Training runs on a CUDA GPU where PyTorch sees one, else on the CPU.
 """
@@ -21,7 +23,9 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -34,27 +38,48 @@ from vision.synth import samples  # noqa: E402
 CHUNK = 2000
 
 
-def _chunk(args: tuple[int, int, bool]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    seed, n, held_out = args
-    return samples.batch(seed, n, held_out)
+@dataclass(frozen=True)
+class Task:
+    """One reader to train: its classes, how its samples are drawn, where it and its card are written."""
+
+    name: str
+    classes: tuple[str, ...]
+    draw: Callable[[int, int, bool], tuple[np.ndarray, np.ndarray, np.ndarray]]  # (seed, n, held out) -> x, y, r
+    out: Path
+    card: Path
+    samples: int
+    epochs: int
 
 
-def dataset(seed: int, n: int, held_out: bool, workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+TASKS = {
+    "cards": Task("cards", samples.CLASSES, samples.batch, HERE / "cards.onnx", HERE / "MODEL_CARD.md", 110_000, 12),
+    "index": Task("index", samples.INDEX_CLASSES, samples.index_batch, HERE / "index.onnx", HERE / "INDEX_MODEL_CARD.md",
+                  150_000, 10),
+}
+
+
+def _chunk(args: tuple[str, int, int, bool]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    task, seed, n, held_out = args
+    return TASKS[task].draw(seed, n, held_out)
+
+
+def dataset(task: Task, seed: int, n: int, held_out: bool, workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """n samples, generated in chunks of CHUNK by ``workers`` processes, cached on disk."""
     source = [*(HERE.parent / "vision" / "synth").glob("*.py"), HERE.parent / "vision" / "crops.py"]
     digest = hashlib.sha1(b"".join(p.read_bytes() for p in sorted(source))).hexdigest()[:10]
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "alpha-referee" / "train"
-    path = cache / f"{'heldout' if held_out else 'train'}-{seed}-{n}-{digest}.npz"
+    prefix = "" if task.name == "cards" else f"{task.name}-"
+    path = cache / f"{prefix}{'heldout' if held_out else 'train'}-{seed}-{n}-{digest}.npz"
     if path.exists():
         data = np.load(path)
         return data["x"], data["y"], data["r"]
-    jobs = [(seed * 1_000_003 + k, min(CHUNK, n - k * CHUNK), held_out) for k in range((n + CHUNK - 1) // CHUNK)]
+    jobs = [(task.name, seed * 1_000_003 + k, min(CHUNK, n - k * CHUNK), held_out) for k in range((n + CHUNK - 1) // CHUNK)]
     parts = []
     started = time.time()
     with ProcessPoolExecutor(workers) as pool:
         for done, part in enumerate(pool.map(_chunk, jobs), 1):
             parts.append(part)
-            print(f"  data {'held-out' if held_out else 'train'}: {done * CHUNK}/{n} samples, {time.time() - started:.0f} s",
+            print(f"  data {'held-out' if held_out else 'train'}: {min(n, done * CHUNK)}/{n} samples, {time.time() - started:.0f} s",
                   file=sys.stderr, flush=True)
     x, y, r = (np.concatenate(p) for p in zip(*parts))
     cache.mkdir(parents=True, exist_ok=True)
@@ -62,7 +87,7 @@ def dataset(seed: int, n: int, held_out: bool, workers: int) -> tuple[np.ndarray
     return x, y, r
 
 
-def build_model():
+def build_model(classes: int):
     import torch
     from torch import nn
 
@@ -89,14 +114,14 @@ def build_model():
             h = self.head(self.features(x))
             return self.classes(h), self.sides(h)
 
-    return CardNet(len(samples.CLASSES))
+    return CardNet(classes)
 
 
-def side_targets(y: np.ndarray, r: np.ndarray) -> np.ndarray:
+def side_targets(classes: tuple[str, ...], y: np.ndarray, r: np.ndarray) -> np.ndarray:
     """Soft targets for the own-top side: spread over the turns under which a class looks the same."""
     t = np.zeros((len(y), 4), np.float32)
     for i, (cls, side) in enumerate(zip(y, r)):
-        turns = samples.symmetric_turns(samples.CLASSES[cls])
+        turns = samples.symmetric_turns(classes[cls])
         same = [(side + k * turns) % 4 for k in range(4 // turns)]
         t[i, same] = 1.0 / len(same)
     return t
@@ -111,7 +136,7 @@ def augment(x, rng):
     return x * gain + shift
 
 
-def evaluate(predict, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> dict:
+def evaluate(classes: tuple[str, ...], predict, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> dict:
     """Accuracy overall, of the own-top side and per class; ``predict`` maps normalised crops to
     (class logits, side logits)."""
     from vision.crops import normalise
@@ -123,13 +148,13 @@ def evaluate(predict, x: np.ndarray, y: np.ndarray, r: np.ndarray) -> dict:
         sides.append(side_logits.argmax(1))
     pred, side = np.concatenate(preds), np.concatenate(sides)
     per_class = {}
-    for c, name in enumerate(samples.CLASSES):
+    for c, name in enumerate(classes):
         mask = y == c
         if mask.any():
             per_class[name] = (float((pred[mask] == c).mean()), int(mask.sum()))
-    turns = np.array([samples.symmetric_turns(samples.CLASSES[c]) for c in y])
+    turns = np.array([samples.symmetric_turns(classes[c]) for c in y])
     side_ok = ((side - r) % turns == 0) | (turns == 1)
-    return {"accuracy": float((pred == y).mean()), "side_accuracy": float(side_ok[y != samples.NOISE].mean()),
+    return {"accuracy": float((pred == y).mean()), "side_accuracy": float(side_ok[y != classes.index("NOISE")].mean()),
             "per_class": per_class}
 
 
@@ -150,6 +175,14 @@ def onnx_predictor(path: Path):
 
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
     return lambda batch: tuple(session.run(None, {"crops": batch}))
+
+
+def cards_as_index(path: Path):
+    """The card reader made to answer in the index classes (its likeliest of those), as the baseline
+    the index reader must beat on the same crops."""
+    columns = [samples.CLASSES.index(name) for name in samples.INDEX_CLASSES]
+    predict = onnx_predictor(path)
+    return lambda batch: (lambda logits, sides: (logits[:, columns], sides))(*predict(batch))
 
 
 def is_quantized(model: Path) -> bool:
@@ -197,38 +230,60 @@ def onnx_speed(path: Path) -> float:
     return float(np.median(times))
 
 
+# what each reader's model card says it does and learns from (the figures are filled in from the run)
+ABOUT = {
+    "cards": ("the card classifier", """reads one straightened 48x48 grey crop of a card and says which of {n} classes it
+shows - the letters A-Z, Å, Ä, Ö, the Qu card, the wild card, QXZ, Blitz, the three bird cards,
+Alfapet's stop tile and arrow, a card back, the 20 ordered two-vowel cards (the vowel in the half
+towards the reader first) and NOISE (not a card) - and where the card's own top is in the crop
+(4 sides). Covered cards are read by the index reader (`index.onnx`, its own card) and by this one
+where that file is missing.""", """whole cards lying on rendered
+tables at any angle, with a slightly tilted camera, home lighting, blur, noise and JPEG, straightened
+exactly as at run time (`vision/crops.py`) from slightly wrong corners; square ends of covered cards
+(corner indices); and card-shaped things that are not cards (tables, papers with print, coins,
+hands, crops across a card's edge)."""),
+    "index": ("the index reader", """reads the square end of a covered card's strip (a 48x48 grey crop, cut as
+`vision.crops.end_squares` cuts it) and says which of {n} classes its corner index shows - the
+letters A-Z, Å, Ä, Ö, Qu, the wild card's "?", QXZ - or NOISE (no index there), and which way the
+index is turned (4 sides); `vision.index_face` weighs a strip's two ends together.""",
+              """fans of two cards of one design (the
+card on top lying beside, above or below the covered one, a little askew, casting a soft shadow),
+on rendered tables at any angle, with a slightly tilted camera, home lighting, blur, noise and JPEG;
+each strip's two ends cut as at run time, a little off, moved outwards and with a margin, labelled
+with the index printed in that corner or NOISE; squares from the middle of card faces (parts of a
+big glyph, which a wrongly cut strip shows) and card-shaped things that are no card, as NOISE."""),
+}
+
+
 def model_card(report: dict, args) -> str:
+    task = TASKS[report.get("reader", "cards")]
+    title, does, data = ABOUT[task.name]
     held = report["held_out"]
     rows = "\n".join(f"| `{name}` | {acc * 100:.1f} % | {n} |" for name, (acc, n) in held["per_class"].items())
     separately = ("\nThis file was quantised afterwards (`--quantize`) from that run's float export (`--float-out`);\n"
                   "the held-out figures above were measured then, on the held-out set the renderer draws now."
                   if report.get("quantised_separately") else "")
-    return f"""# Model card: the card classifier (`cards.onnx`)
+    fonts = len(__import__("vision.synth.fonts", fromlist=["x"]).TRAIN)
+    baseline = (f"\n- the card reader (`cards.onnx`) on the same crops, answering in these classes: "
+                f"{report['cards_reader_on_held_out'] * 100:.2f} %" if "cards_reader_on_held_out" in report else "")
+    return f"""# Model card: {title} (`{task.out.name}`)
 
-What it does: reads one straightened 48x48 grey crop of a card (or of the square end of a covered
-card's strip) and says which of {len(report["classes"])} classes it shows - the letters A-Z, Å, Ä, Ö, the
-Qu card, the wild card, QXZ, Blitz, the three bird cards, Alfapet's stop tile and arrow, a card back,
-the 20 ordered two-vowel cards (the vowel in the half towards the reader first) and NOISE (not a
-card) - and where the card's own top is in the crop (4 sides). Used by `vision.see` through ONNX
-Runtime; the runtime never needs PyTorch.
+What it does: {does.format(n=len(report["classes"]))}
+Used by `vision.see` through ONNX Runtime; the runtime never needs PyTorch.
 
 ## Data
-Everything is drawn by `vision.synth` (`vision/synth/samples.py`): whole cards lying on rendered
-tables at any angle, with a slightly tilted camera, home lighting, blur, noise and JPEG, straightened
-exactly as at run time (`vision/crops.py`) from slightly wrong corners; square ends of covered cards
-(corner indices); and card-shaped things that are not cards (tables, papers with print, coins,
-hands, crops across a card's edge). {report["samples"]} training samples from {len(__import__("vision.synth.fonts", fromlist=["x"]).TRAIN)} typefaces
-of Debian font packages and the training card designs; no real photo was used.
+Everything is drawn by `vision.synth` (`vision/synth/samples.py`): {data}
+{report["samples"]} training samples from {fonts} typefaces of Debian font packages and the training card
+designs; no real photo was used.
 
 ## Held-out evaluation
 {sum(n for _, n in held["per_class"].values())} samples drawn with typefaces and card designs never used in training (EB Garamond,
 TeX Gyre Adventor, Pagella and Schola, Roboto; double frames, other ink hues, four corner indices),
-in the same mix of whole cards, corner ends and noise as training: runs with another mix were
-measured on another set.
+in the same mix as training: runs with another mix were measured on another set.
 
 - class accuracy of the shipped (int8) model: **{held["accuracy"] * 100:.2f} %**; of the float model it was
   quantised from: {report["held_out_float"] * 100:.2f} % (training samples, float model: {report["train_accuracy"] * 100:.2f} %)
-- own-top side accuracy (classes whose turns differ): {held["side_accuracy"] * 100:.2f} %
+- own-top side accuracy (classes whose turns differ): {held["side_accuracy"] * 100:.2f} %{baseline}
 
 | class | held-out accuracy | samples |
 |---|---|---|
@@ -244,7 +299,7 @@ crops: {report["ms_per_20_crops"]:.2f} ms median on one CPU thread (ONNX Runtime
 
 ## How to retrain
     pip install -e '.[train]'        # torch==2.13.0 (CPU wheel), onnx
-    python models/train.py          # --samples {report["samples"]} --epochs {report["epochs"]} --seed {report["seed"]}
+    python models/train.py --reader {task.name}   # --samples {report["samples"]} --epochs {report["epochs"]} --seed {report["seed"]}
 
 Same seed, same data and weights with the same library builds and device ({report["torch"]}, {report.get("hardware", "2 CPU cores")});
 {report["train_seconds"]} s of training there, after drawing the data (cached under ~/.cache/alpha-referee/train).
@@ -252,7 +307,7 @@ Another device trains the same network from the same data, not bit for bit the s
 """
 
 
-def train(args, float_model: Path, held: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[dict, np.ndarray]:
+def train(task: Task, args, float_model: Path, held: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[dict, np.ndarray]:
     """Train on freshly drawn (or cached) data and export the float model; returns the training
     report and the training crops that calibrate the quantisation."""
     import torch
@@ -262,11 +317,11 @@ def train(args, float_model: Path, held: tuple[np.ndarray, np.ndarray, np.ndarra
 
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    x, y, r = dataset(args.seed, args.samples, False, args.workers)
-    targets = side_targets(y, r)
+    x, y, r = dataset(task, args.seed, args.samples, False, args.workers)
+    targets = side_targets(task.classes, y, r)
     device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
     hardware = torch.cuda.get_device_name(device) if device.type == "cuda" else f"{torch.get_num_threads()} CPU threads"
-    model = build_model().to(device)
+    model = build_model(len(task.classes)).to(device)
     params = sum(p.numel() for p in model.parameters())
     print(f"model: {params} parameters; {len(x)} training samples, {len(held[0])} held-out; training on {hardware}",
           file=sys.stderr)
@@ -293,7 +348,7 @@ def train(args, float_model: Path, held: tuple[np.ndarray, np.ndarray, np.ndarra
             opt.step()
             sched.step()
             total += loss.item() * len(idx)
-        scores = evaluate(torch_predictor(model, device), *held)
+        scores = evaluate(task.classes, torch_predictor(model, device), *held)
         print(f"epoch {epoch + 1}/{args.epochs}: loss {total / len(x):.4f}, held-out accuracy {scores['accuracy']:.4f}, "
               f"own-top side {scores['side_accuracy']:.4f}, {time.time() - started:.0f} s", file=sys.stderr, flush=True)
 
@@ -303,32 +358,38 @@ def train(args, float_model: Path, held: tuple[np.ndarray, np.ndarray, np.ndarra
                       dynamic_axes={"crops": {0: "n"}, "classes": {0: "n"}, "sides": {0: "n"}}, opset_version=17,
                       dynamo=False)
     report = {
-        "classes": list(samples.CLASSES), "parameters": params, "samples": args.samples, "epochs": args.epochs,
+        "reader": task.name, "classes": list(task.classes), "parameters": params, "samples": args.samples, "epochs": args.epochs,
         "seed": args.seed, "train_seconds": round(time.time() - started), "hardware": hardware,
-        "train_accuracy": evaluate(torch_predictor(model, "cpu"), x[:8000], y[:8000], r[:8000])["accuracy"],
+        "train_accuracy": evaluate(task.classes, torch_predictor(model, "cpu"), x[:8000], y[:8000], r[:8000])["accuracy"],
         "torch": torch.__version__,
     }
     return report, x[:CHUNK]
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Train the card classifier (PyTorch), export it to ONNX and quantise it to int8.")
-    parser.add_argument("--samples", type=int, default=110_000, help="training samples (default: %(default)s)")
+    parser = argparse.ArgumentParser(description="Train a card reader (PyTorch), export it to ONNX and quantise it to int8.")
+    parser.add_argument("--reader", choices=sorted(TASKS), default="cards",
+                        help="cards: whole cards (cards.onnx); index: a covered card's corner index (index.onnx)")
+    parser.add_argument("--samples", type=int, help="training samples (default: 110000 for cards, 150000 for index)")
     parser.add_argument("--heldout-samples", type=int, default=8_000, help="held-out evaluation samples")
-    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--epochs", type=int, help="default: 12 for cards, 10 for index")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes drawing data")
-    parser.add_argument("--out", type=Path, default=HERE / "cards.onnx")
+    parser.add_argument("--out", type=Path, help="default: models/cards.onnx or models/index.onnx")
     parser.add_argument("--float-out", type=Path, metavar="FLOAT_ONNX",
                         help="also keep the float export here (to quantise again later with --quantize)")
     parser.add_argument("--quantize", type=Path, metavar="FLOAT_ONNX",
                         help="no training: quantise this float export into --out, keeping the training report "
                              "beside --out (its .json) and measuring both models again")
     args = parser.parse_args(argv)
+    task = TASKS[args.reader]
+    args.samples = args.samples or task.samples
+    args.epochs = args.epochs or task.epochs
+    args.out = args.out or task.out
     if args.quantize and is_quantized(args.quantize):
         parser.error(f"{args.quantize} is quantised already; give the float model a training run exports")
 
-    held = dataset(args.seed + 1000, args.heldout_samples, True, args.workers)
+    held = dataset(task, args.seed + 1000, args.heldout_samples, True, args.workers)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         float_model = Path(tmp) / "float.onnx"
@@ -336,18 +397,20 @@ def main(argv: list[str] | None = None) -> None:
             float_model.write_bytes(args.quantize.read_bytes())  # --out may be the float file itself
             report = json.loads(args.out.with_suffix(".json").read_text(encoding="utf-8"))
             report["quantised_separately"] = True
-            calibration = dataset(args.seed, CHUNK, False, args.workers)[0]  # the training set's first chunk
+            calibration = dataset(task, args.seed, CHUNK, False, args.workers)[0]  # the training set's first chunk
         else:
-            report, calibration = train(args, float_model, held)
+            report, calibration = train(task, args, float_model, held)
             if args.float_out:
                 args.float_out.write_bytes(float_model.read_bytes())
-        report["held_out_float"] = evaluate(onnx_predictor(float_model), *held)["accuracy"]
+        report["held_out_float"] = evaluate(task.classes, onnx_predictor(float_model), *held)["accuracy"]
         quantize(float_model, args.out, calibration)
-    report["held_out"] = evaluate(onnx_predictor(args.out), *held)
+    report["held_out"] = evaluate(task.classes, onnx_predictor(args.out), *held)
+    if task.name == "index" and TASKS["cards"].out.exists():
+        report["cards_reader_on_held_out"] = evaluate(task.classes, cards_as_index(TASKS["cards"].out), *held)["accuracy"]
     report["ms_per_20_crops"] = onnx_speed(args.out)
     args.out.with_suffix(".json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     if args.out.parent == HERE:
-        (HERE / "MODEL_CARD.md").write_text(model_card(report, args), encoding="utf-8")
+        task.card.write_text(model_card(report, args), encoding="utf-8")
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KiB); held-out accuracy {report['held_out']['accuracy']:.4f} "
           f"(float model {report['held_out_float']:.4f})", file=sys.stderr)
 

@@ -15,11 +15,13 @@ pytest.importorskip("onnx")
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_a_tiny_training_run_writes_a_quantised_model_that_reads_like_its_float_one(tmp_path):
+@pytest.mark.parametrize("reader", ["cards", "index"])
+def test_a_tiny_training_run_writes_a_quantised_model_that_reads_like_its_float_one(tmp_path, reader):
     out = tmp_path / "tiny.onnx"
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
-    run = subprocess.run([sys.executable, str(ROOT / "models" / "train.py"), "--samples", "2000", "--epochs", "2",
-                          "--heldout-samples", "400", "--out", str(out)], capture_output=True, text=True, env=env, timeout=300)
+    run = subprocess.run([sys.executable, str(ROOT / "models" / "train.py"), "--reader", reader, "--samples", "2000",
+                          "--epochs", "2", "--heldout-samples", "400", "--out", str(out)],
+                         capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "epoch 2/2" in run.stderr and "wrote" in run.stderr
     report = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
@@ -32,9 +34,12 @@ def test_a_tiny_training_run_writes_a_quantised_model_that_reads_like_its_float_
         sys.path.pop(0)
     assert is_quantized(out)
     from vision.read import Reader
+    from vision.synth.samples import CLASSES, INDEX_CLASSES
 
-    readings = Reader(out).read(np.zeros((3, 48, 48), np.uint8))
-    assert len(readings) == 3 and all(0 <= r.confidence <= 1 for r in readings)
+    classes = CLASSES if reader == "cards" else INDEX_CLASSES
+    assert report["classes"] == list(classes)
+    readings = Reader(out, classes=classes).read(np.zeros((3, 48, 48), np.uint8))
+    assert len(readings) == 3 and all(0 <= r.confidence <= 1 and r.label in classes for r in readings)
     # a quantised model is not quantised twice
     again = subprocess.run([sys.executable, str(ROOT / "models" / "train.py"), "--quantize", str(out), "--out",
                             str(tmp_path / "twice.onnx")], capture_output=True, text=True, env=env, timeout=300)

@@ -334,12 +334,19 @@ def test_see_json_contract_and_bad_input(tmp_path):
     assert run.returncode == 0 and "A/E" in run.stdout and cv2.imread(str(out)).shape == image.shape
 
 
-def test_the_reader_is_one_cached_session():
-    from vision.read import reader
+def test_the_readers_are_one_cached_session_each():
+    from vision.read import INDEX_MODEL, index_reader, reader
+    from vision.synth.samples import INDEX_CLASSES
 
-    assert reader() is reader()
+    assert reader() is reader() and index_reader() is index_reader()
     readings = reader().read(np.zeros((5, 48, 48), np.uint8))
     assert len(readings) == 5 and all(r.label == "NOISE" for r in readings)
+    # the index reader answers in the card classes too, only ever with what an index shows
+    assert INDEX_MODEL.exists() and index_reader() is not reader()
+    readings = index_reader().read(np.zeros((2, 48, 48), np.uint8))
+    assert [r.label for r in readings] == ["NOISE", "NOISE"] and readings[0].probs.shape == (len(CLASSES),)
+    shown = {CLASSES[k] for r in readings for k in np.flatnonzero(r.probs)}
+    assert shown <= set(INDEX_CLASSES)
 
 
 def test_a_card_overhanging_its_dark_field_onto_a_light_mat_is_read_within_the_field():

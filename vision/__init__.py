@@ -27,8 +27,9 @@ from vision.synth.samples import CLASSES, NOISE, PAIRS
 
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
-INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
+INDEX_MIN = 0.85  # a covered card's index must be read at least this surely
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
+SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
@@ -107,8 +108,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     reported only with ``stop_tiles``: a plain dark square is too like a dark patch of table to be
     believed unless the game has such tiles. ``largest`` is the greatest share of the picture one
     card may fill (bigger things are the mat, a sheet of paper)."""
+    from vision.read import index_reader
     from vision.read import reader as shared_reader
 
+    index = reader or index_reader()  # a reader asked for (Tesseract) reads the strips too
     reader = reader or shared_reader()
     up = np.asarray(up, np.float64) / (np.linalg.norm(up) + 1e-12)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
@@ -121,13 +124,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # miss by a pixel or two: each end is read twice, moved a little outwards, and with a margin all round
     nudged = [_outwards(q, r.center) for pair, r in zip(ends, strips) for q in pair]
     loose = [_scaled(q, 1.15) for pair in ends for q in pair]
-    batch = ([crops.warp(gray, q) for q in faced] + [crops.warp(gray, q) for q in nudged]
-             + [crops.warp(gray, q) for q in loose])
-    readings = reader.read(np.stack(batch)) if batch else []
-    if loose:
-        n = len(loose)
-        moved, wider = readings[len(faced) : len(faced) + n], readings[len(faced) + n :]
-        readings = readings[: len(faced)] + [_agreed(a, b) for a, b in zip(moved, wider)]
+    readings = reader.read(np.stack([crops.warp(gray, q) for q in faced])) if faced else []
+    views = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose])) if nudged else []
+    strip_readings = [_agreed(a, b) for a, b in zip(views[: len(nudged)], views[len(nudged) :])]
 
     def rejected(reading) -> bool:
         return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
@@ -159,7 +158,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
     # an unsure whole card is read again from its quad enlarged a little, twice: a glyph of a typeface
     # never seen, or an outline found a pixel or two inside the card, is then judged on three views
-    unsure = [k for k, reading in enumerate(readings[: len(whole)]) if reading.confidence < SURE and not rejected(reading)]
+    unsure = [k for k, reading in enumerate(readings) if reading.confidence < SURE and not rejected(reading)]
     if unsure:
         again = reader.read(np.stack([crops.warp(gray, _scaled(faced[k], f)) for k in unsure for f in (1.06, 1.12)]))
         for n, k in enumerate(unsure):
@@ -169,7 +168,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # the size of the cards around: of the regions read as cards (a chequered table's squares are more)
     cards = [region.area for region, reading in zip(whole, readings) if not rejected(reading)]
     card_area = float(np.median(cards)) if cards else None
-    vowels = [_likeliest_vowel(r) for r in readings[: len(whole)]]
+    vowels = [_likeliest_vowel(r) for r in readings]
     halves = _two_vowel_halves(whole, faced, readings, vowels, card_area) if card_area else []
     for first, second_half in halves:
         sightings.append(_joined(whole[first], vowels[first], whole[second_half], vowels[second_half], up))
@@ -186,7 +185,6 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             face, corners = _upright_first(face, quad, up)
         sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
 
-    strip_readings = readings[len(whole):]
     # a fan always shows its top card whole: strips of a group without one are squares of a
     # chequered table or lines of print, not covered cards. The top card's long side per group:
     card_long = {region.group: region.sides[1] for region, reading in zip(whole, readings) if not rejected(reading)}
@@ -200,7 +198,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         across = region.group in card_long and region.sides[1] < 0.85 * card_long[region.group]
         shown = index_face(list(zip(pair, ends[k])), region.center, up, across)
         if shown is None:
-            if region.group in card_long and min(r.noise for r in pair) < NOISE_MAX:
+            # unreadable, but something shows: a covered card, unless too little of one shows to be
+            # its strip (the edges of the cards under a pile's top card)
+            if region.group in card_long and min(r.noise for r in pair) < NOISE_MAX and visible >= SLIVER:
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
         face, confidence = shown

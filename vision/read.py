@@ -1,6 +1,11 @@
-"""The card classifier at run time: one ONNX Runtime session, loaded once, fed all crops of a frame
-in one batch. It says, for each crop, which class it shows (:data:`CLASSES`) and where the card's own
-top is (0 top, 1 right, 2 bottom, 3 left of the crop)."""
+"""The card readers at run time: one ONNX Runtime session each, loaded once, fed all crops of a frame
+in one batch. A reader says, for each crop, which class it shows (:data:`CLASSES`) and where the
+card's own top is (0 top, 1 right, 2 bottom, 3 left of the crop).
+
+Two models are shipped: ``cards.onnx`` reads whole cards; ``index.onnx`` reads the corner index at the
+end of a covered card's strip, and knows only what an index shows (:data:`INDEX_CLASSES`). Its
+readings are given in the card classes too, the others at zero, so that both readers' answers are
+weighed alike. Where the index model is missing, the card reader reads the strips as well."""
 
 from __future__ import annotations
 
@@ -13,9 +18,11 @@ import numpy as np
 
 from referee.errors import UserError
 from vision.crops import normalise
-from vision.synth.samples import CLASSES, NOISE
+from vision.synth.samples import CLASSES, INDEX_CLASSES, NOISE
 
-MODEL = Path(__file__).resolve().parent.parent / "models" / "cards.onnx"
+MODELS = Path(__file__).resolve().parent.parent / "models"
+MODEL = MODELS / "cards.onnx"
+INDEX_MODEL = MODELS / "index.onnx"
 
 
 class ModelMissing(UserError):
@@ -44,9 +51,10 @@ class Reading:
 
 
 class Reader:
-    """The classifier. ``threads`` is ONNX Runtime's intra-op thread count (1: one core)."""
+    """A classifier of crops into ``classes`` (:data:`CLASSES` or a subset of them, in its own order).
+    ``threads`` is ONNX Runtime's intra-op thread count (1: one core)."""
 
-    def __init__(self, model: Path = MODEL, threads: int = 1) -> None:
+    def __init__(self, model: Path = MODEL, threads: int = 1, classes: tuple[str, ...] = CLASSES) -> None:
         import onnxruntime as ort
 
         if not model.exists():
@@ -55,13 +63,15 @@ class Reader:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         self.session = ort.InferenceSession(str(model), options, providers=["CPUExecutionProvider"])
+        self.columns = np.array([CLASSES.index(name) for name in classes])  # where each output goes among CLASSES
 
     def read(self, crops: np.ndarray) -> list[Reading]:
         """Classify uint8 crops [n, S, S]."""
         if len(crops) == 0:
             return []
         logits, sides = self.session.run(None, {"crops": normalise(crops)})
-        probs = _softmax(logits)
+        probs = np.zeros((len(crops), len(CLASSES)), np.float32)
+        probs[:, self.columns] = _softmax(logits)
         side = sides.argmax(axis=1)
         best = probs.argmax(axis=1)
         return [Reading(CLASSES[b], float(p[b]), int(s), float(p[NOISE]), p) for b, p, s in zip(best, probs, side)]
@@ -72,7 +82,20 @@ def _softmax(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
+def _threads() -> int:
+    return int(os.environ.get("REFEREE_VISION_THREADS", "1"))
+
+
 @lru_cache(maxsize=2)
 def reader(model: Path = MODEL) -> Reader:
-    """The shared reader (one session per process)."""
-    return Reader(model, threads=int(os.environ.get("REFEREE_VISION_THREADS", "1")))
+    """The shared card reader (one session per process)."""
+    return Reader(model, threads=_threads())
+
+
+@lru_cache(maxsize=2)
+def index_reader(model: Path = INDEX_MODEL) -> Reader:
+    """The shared reader of covered cards' corner indices (one session per process); the card reader
+    where the index model is missing."""
+    if not model.exists():
+        return reader()
+    return Reader(model, threads=_threads(), classes=INDEX_CLASSES)

@@ -8,6 +8,7 @@ not a card at all (table, paper, coin, hand, a crop across a card's edge). The l
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -17,7 +18,7 @@ import numpy as np
 
 from referee.cards import LETTERS, VOWELS, Face, Kind, parse_face
 from vision import crops
-from vision.synth.cards import AMBIGUOUS, random_style, render_card
+from vision.synth.cards import AMBIGUOUS, has_index, random_style, render_card
 from vision.synth.textures import _coin, _paper, draw_hand, table_texture
 
 PAIRS = tuple(f"{a}/{b}" for a, b in itertools.permutations(VOWELS, 2))
@@ -180,6 +181,141 @@ def noise(rng: random.Random) -> tuple[np.ndarray, int, int]:
     return crops.warp(patch, crops.facing(quad)), NOISE, 0
 
 
+# what the index reader (covered cards) tells apart: what a corner index can show, or nothing
+INDEX_CLASSES: tuple[str, ...] = (*LETTERS, "QU", "?", "QXZ", "NOISE")
+INDEX_NOISE = INDEX_CLASSES.index("NOISE")
+_NO_INDEX = ("BLITZ", "STEAL", "SWAP", "TRIBUTE", "ARROW", "BACK")
+
+
+def _printed_index(face: Face, style, corner: int) -> tuple[str, bool] | None:
+    """What the card prints in its own corner ``corner`` (0 top-left, clockwise): (the index's class,
+    whether it is printed turned), or None."""
+    if not has_index(face, style):
+        return None
+    if face.kind is Kind.TWO_VOWEL:
+        return (face.letters[0], False) if corner in (0, 1) else (face.letters[1], True)
+    if corner in (0, 2) or style.four_indices:
+        return str(face.card()), corner in (2, 3)
+    return None
+
+
+def _overlapped(rng: random.Random, under: np.ndarray, over: np.ndarray, shift: np.ndarray,
+                turn: float) -> tuple[np.ndarray, np.ndarray]:
+    """Two RGBA cards as they lie in a fan: ``over`` moved by ``shift`` (and turned a little) on top of
+    ``under``, casting a soft shadow on it: (one RGBA canvas the size of ``under`` plus the shift, where
+    ``under``'s top-left lies on it)."""
+    h, w = under.shape[:2]
+    W, H = w + int(abs(shift[0])) + 2, h + int(abs(shift[1])) + 2
+    origin = np.array([max(0.0, -shift[0]), max(0.0, -shift[1])]) + 1
+    canvas = np.zeros((H, W, 4), np.float32)
+    place = np.float32([[1, 0, origin[0]], [0, 1, origin[1]]])
+    canvas[:] = cv2.warpAffine(under, place, (W, H)).astype(np.float32)
+    centre = (float(origin[0] + shift[0] + w / 2), float(origin[1] + shift[1] + h / 2))
+    M = cv2.getRotationMatrix2D((w / 2, h / 2), turn, 1.0)
+    M[:, 2] += np.array(centre) - (w / 2, h / 2)
+    top = cv2.warpAffine(over, M, (W, H)).astype(np.float32)
+    a = top[..., 3:4] / 255
+    fall = rng.uniform(0.01, 0.03) * h
+    shade = cv2.GaussianBlur(cv2.warpAffine(a[..., 0], np.float32([[1, 0, fall], [0, 1, fall]]), (W, H)), (0, 0), max(1.0, 0.02 * h))
+    canvas[..., :3] *= 1 - rng.uniform(0.15, 0.4) * shade[..., None]
+    canvas = canvas * (1 - a) + top * a
+    canvas[..., 3:4] = np.maximum(canvas[..., 3:4], top[..., 3:4])
+    return np.clip(canvas, 0, 255).astype(np.uint8), origin
+
+
+def strip_ends(rng: random.Random, held_out: bool = False) -> list[tuple[np.ndarray, int, int]]:
+    """The two square ends of a covered card's strip in a rendered fan, cut as at run time
+    (:func:`vision.crops.end_squares`, a little off and a little wide): [(crop, index class of
+    :data:`INDEX_CLASSES`, own-top side)]. The card on top lies beside or below the covered one, either
+    way, so the strip is any of the card's four sides; an end shows the corner's index or nothing."""
+    roll = rng.random()
+    if roll < 0.66:
+        cls = rng.choice([*LETTERS, "QU", "?", "QXZ"])
+    elif roll < 0.88:
+        cls = rng.choice(PAIRS)
+    else:
+        cls = rng.choice(_NO_INDEX)
+    face = _face_for(cls, rng)
+    style = random_style(rng, held_out=held_out, square=rng.random() < 0.2)
+    if not style.index and rng.random() < 0.85:
+        style = dataclasses.replace(style, index=True)  # what matters is reading the index where there is one
+    height = rng.randint(80, 240)
+    red = face.letters in ("J", "K", "QU", "X", "Z") and rng.random() < 0.4
+    under = render_card(face, style, height, red=red, points=rng.randint(0, 10))
+    over_face = _face_for(rng.choice(CLASSES[:-1]), rng)
+    over = render_card(over_face, style, height, points=rng.randint(0, 10))
+    h, w = under.shape[:2]
+    side = rng.randrange(4)  # the covered card's side that shows: 0 left, 1 top, 2 right, 3 bottom
+    share = rng.uniform(0.14, 0.5)
+    step = share * (w if side in (0, 2) else h)
+    shift = {0: (step, 0.0), 1: (0.0, step), 2: (-step, 0.0), 3: (0.0, -step)}[side]
+    shift = np.array(shift) + np.array([rng.uniform(-0.03, 0.03) * w, rng.uniform(-0.03, 0.03) * h]) * (np.array(shift) == 0)
+    group, origin = _overlapped(rng, under, over, shift, rng.uniform(-2.5, 2.5))
+    x0, y0 = origin
+    strip = {0: [(0, 0), (step, 0), (step, h), (0, h)], 1: [(0, 0), (w, 0), (w, step), (0, step)],
+             2: [(w - step, 0), (w, 0), (w, h), (w - step, h)], 3: [(0, h - step), (w, h - step), (w, h), (0, h)]}[side]
+    strip = np.float32(strip) + np.float32([x0, y0])
+    patch, _, M = _scene_of(rng, group, rng.uniform(0, 360), tilt=0.04)
+    patch = _lighting(rng, patch)
+    corners = np.float32([[x0, y0], [x0 + w, y0], [x0 + w, y0 + h], [x0, y0 + h]])
+    out = []
+    for end in crops.end_squares(strip):
+        centre = end.mean(axis=0)
+        which = int(np.argmin(np.linalg.norm(corners - centre, axis=1)))
+        size = float(np.linalg.norm(end[1] - end[0]))
+        own_top = cv2.perspectiveTransform((centre - [0, size / 2]).reshape(1, 1, 2).astype(np.float32), M).reshape(2)
+        # as run time reads an end: a little moved outwards (the strip found a pixel or two inside
+        # the card's edge), and with a margin
+        away = (centre - strip.mean(axis=0)) / (np.linalg.norm(centre - strip.mean(axis=0)) + 1e-9)
+        moved = centre + (end - centre) * rng.uniform(0.95, 1.2) + away * rng.uniform(0, 0.1) * size
+        seen = cv2.perspectiveTransform(moved.reshape(1, 4, 2).astype(np.float32), M).reshape(4, 2)
+        canonical = crops.facing(_jitter(rng, seen, 0.04))
+        turn = _top_side(own_top, canonical)
+        printed = _printed_index(face, style, which)
+        label, turned = (INDEX_CLASSES.index(printed[0]), printed[1]) if printed else (INDEX_NOISE, False)
+        out.append((crops.warp(patch, canonical), label, (turn + 2) % 4 if turned else turn))
+    return out
+
+
+def glyph_part(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int, int]:
+    """A square from the middle of a card's face, as wide as a strip's end: part of its big glyph, which
+    a strip cut wrongly may show and which is no index."""
+    face = _face_for(rng.choice(CLASSES[:-1]), rng)
+    style = random_style(rng, held_out=held_out)
+    card = render_card(face, style, rng.randint(80, 240), points=rng.randint(0, 10))
+    h, w = card.shape[:2]
+    s = rng.uniform(0.15, 0.5) * w
+    x, y = rng.uniform(0.15 * w, 0.85 * w - s), rng.uniform(0.28 * h, 0.72 * h - s)
+    local = np.float32([[x, y], [x + s, y], [x + s, y + s], [x, y + s]])
+    patch, _, M = _scene_of(rng, card, rng.uniform(0, 360), tilt=0.04)
+    patch = _lighting(rng, patch)
+    square = cv2.perspectiveTransform(local.reshape(1, 4, 2), M).reshape(4, 2)
+    return crops.warp(patch, crops.facing(_jitter(rng, square, 0.04))), INDEX_NOISE, 0
+
+
+def index_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """n samples for the index reader, from one seed: mostly strip ends, and parts of glyphs and
+    things that are no card as NOISE. (crops uint8 [n, S, S], classes of INDEX_CLASSES, sides)."""
+    rng = random.Random(seed)
+    x = np.zeros((n, crops.SIZE, crops.SIZE), np.uint8)
+    y = np.zeros(n, np.int64)
+    r = np.zeros(n, np.int64)
+    i = 0
+    while i < n:
+        roll = rng.random()
+        if roll < 0.72:
+            drawn = strip_ends(rng, held_out)
+        elif roll < 0.86:
+            drawn = [glyph_part(rng, held_out)]
+        else:
+            crop, _, _ = noise(rng)
+            drawn = [(crop, INDEX_NOISE, 0)]
+        for crop, label, side in drawn[: n - i]:
+            x[i], y[i], r[i] = crop, label, side
+            i += 1
+    return x, y, r
+
+
 def sample(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int, int]:
     roll = rng.random()
     if roll < 0.52:
@@ -200,4 +336,4 @@ def batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, np.nda
     return x, y, r
 
 
-__all__ = ["AMBIGUOUS", "CLASSES", "PAIRS", "batch", "corner", "noise", "sample", "whole_card"]
+__all__ = ["AMBIGUOUS", "CLASSES", "INDEX_CLASSES", "PAIRS", "batch", "corner", "index_batch", "noise", "sample", "strip_ends", "whole_card"]

@@ -1,0 +1,54 @@
+"""The labelled crops the readers learn from: labels must say what the crop shows."""
+
+import random
+
+import numpy as np
+
+from referee.cards import parse_face
+from vision import crops
+from vision.synth import fonts, samples
+from vision.synth.cards import CardStyle
+
+FONT = fonts.fonts()[0]
+TWO_CORNERS = CardStyle(font=FONT, index=True)
+FOUR_CORNERS = CardStyle(font=FONT, index=True, four_indices=True)
+NO_INDEX = CardStyle(font=FONT)
+
+
+def test_what_each_corner_of_a_card_prints():
+    printed = samples._printed_index
+    # a letter card: top-left upright, bottom-right turned; the other two corners only on four-index designs
+    assert [printed(parse_face("K"), TWO_CORNERS, c) for c in range(4)] == [("K", False), None, ("K", True), None]
+    assert [printed(parse_face("K"), FOUR_CORNERS, c) for c in range(4)] == [("K", False), ("K", False), ("K", True), ("K", True)]
+    # a two-vowel card: the upper vowel at both top corners, the lower one turned at both bottom corners
+    assert [printed(parse_face("A/E"), TWO_CORNERS, c) for c in range(4)] == [("A", False), ("A", False), ("E", True), ("E", True)]
+    assert printed(parse_face("?"), TWO_CORNERS, 0) == ("?", False)
+    assert printed(parse_face("QXZ"), TWO_CORNERS, 2) == ("QXZ", True)
+    assert printed(parse_face("QU"), TWO_CORNERS, 0) == ("QU", False)
+    # no index: a design without one, and cards that never print one
+    assert printed(parse_face("K"), NO_INDEX, 0) is None
+    assert all(printed(parse_face(face), TWO_CORNERS, 0) is None for face in ("BLITZ", "STEAL", "BACK", "ARROW"))
+
+
+def test_index_samples_are_crops_of_strip_ends_labelled_with_the_index_classes():
+    x, y, r = samples.index_batch(seed=5, n=60)
+    assert x.shape == (60, crops.SIZE, crops.SIZE) and x.dtype == np.uint8
+    assert set(y) <= set(range(len(samples.INDEX_CLASSES))) and set(r) <= {0, 1, 2, 3}
+    labels = {samples.INDEX_CLASSES[k] for k in y}
+    assert "NOISE" in labels and len(labels - {"NOISE"}) >= 5  # both: an end shows an index or nothing
+    assert float(x.std()) > 10  # pictures, not blanks
+    # the same seed draws the same samples
+    again = samples.index_batch(seed=5, n=60)
+    assert np.array_equal(x, again[0]) and np.array_equal(y, again[1])
+
+
+def test_a_strip_has_two_ends_and_a_letter_card_shows_its_index_at_one_of_them():
+    rng = random.Random(3)
+    letters = 0
+    for _ in range(40):
+        ends = samples.strip_ends(rng)
+        assert len(ends) == 2
+        named = [samples.INDEX_CLASSES[label] for _, label, _ in ends]
+        if len(set(named) - {"NOISE"}) == 1 and named.count("NOISE") == 1:
+            letters += 1
+    assert letters >= 10
