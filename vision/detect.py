@@ -122,7 +122,7 @@ def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray,
         if outline is None or outline[2] >= 0.88:
             break
         c = max(3, int(width * math.sqrt(outline[0])) | 1)
-        closed = cv2.morphologyEx(np.pad(mask, c), cv2.MORPH_CLOSE, cv2.getStructuringElement(shape, (c, c)))
+        closed = cv2.morphologyEx(_padded(mask, c), cv2.MORPH_CLOSE, cv2.getStructuringElement(shape, (c, c)))
         outline = _outline(closed[c:-c, c:-c])
     if outline is None or outline[2] < 0.88:
         return None
@@ -132,6 +132,11 @@ def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray,
     if quad_area <= 0:
         return None
     return quad, area, area / quad_area
+
+
+def _padded(mask: np.ndarray, width: int) -> np.ndarray:
+    """The mask with ``width`` empty pixels all round (numpy's pad costs ten times as much a call)."""
+    return cv2.copyMakeBorder(mask, width, width, width, width, cv2.BORDER_CONSTANT, value=0)
 
 
 def _outline(mask: np.ndarray) -> tuple[float, np.ndarray, float] | None:
@@ -232,7 +237,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         for i in np.flatnonzero(card_like[1:]) + 1:
             x, y, bw, bh = (int(v) for v in stats[i, :4])
             if is_new(x, y, x + bw, y + bh):
-                consider(np.pad((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow, face=True)
+                consider(_padded((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow, face=True)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
     #    the mat, which lies inside the mat, which may touch a patterned table
