@@ -6,7 +6,8 @@
 ['T', 'A/E', '?']
 
 Vision knows no game. :func:`see` finds card regions (:mod:`vision.detect`), straightens them
-towards the reader (:mod:`vision.crops`) and classifies them in one batch (:mod:`vision.read`).
+towards the reader (:mod:`vision.crops`) and classifies them (:mod:`vision.read`): whole cards in
+one batch by the card reader, the ends of covered cards' strips in another by the index reader.
 A two-vowel card is read by where its vowels sit: the one in the half towards the reader's top
 (``up``, the image's top unless a zone says otherwise) is the one in play.
 """
