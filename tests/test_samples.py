@@ -30,6 +30,12 @@ def test_what_each_corner_of_a_card_prints():
     assert all(printed(parse_face(face), TWO_CORNERS, 0) is None for face in ("BLITZ", "STEAL", "BACK", "ARROW"))
 
 
+def test_an_index_cut_short_by_the_card_above_counts_as_none():
+    style = CardStyle(font=FONT, index=True)  # its index centred at 0.13 of the width, 0.1 of the height
+    assert not samples._index_shows(style, side=0, share=0.12) and samples._index_shows(style, side=0, share=0.3)
+    assert not samples._index_shows(style, side=1, share=0.1) and samples._index_shows(style, side=3, share=0.2)
+
+
 def test_index_samples_are_crops_of_strip_ends_labelled_with_the_index_classes():
     x, y, r = samples.index_batch(seed=5, n=60)
     assert x.shape == (60, crops.SIZE, crops.SIZE) and x.dtype == np.uint8

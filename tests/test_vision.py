@@ -116,6 +116,17 @@ def test_a_fanned_line_reads_each_covered_cards_index():
     assert next(s for s in partial if s.face.kind.name == "UNKNOWN").confidence < 0.5
 
 
+@pytest.mark.parametrize("pair, angle", [("A/E", 0), ("O/I", 0), ("E/U", 20), ("A/E", 180)])
+def test_a_two_vowel_card_half_under_a_book_is_not_taken_for_the_vowel_that_shows(pair, angle):
+    image, corners = table([("B", (250, 360), 0), (pair, (480, 360), angle), ("K", (710, 360), 0)])
+    q = corners[1]  # clockwise from the card's own top-left: the book covers the half away from its top
+    book = np.float32([(q[0] + q[3]) / 2, (q[1] + q[2]) / 2, q[2] + (q[2] - q[1]) * 0.6, q[3] + (q[3] - q[0]) * 0.6])
+    cv2.fillConvexPoly(image, book.astype(np.int32), (30, 30, 120))
+    seen = {str(s.face): s for s in vision.see(image)}
+    assert sorted(seen) == ["B", "K", "UNKNOWN"]
+    assert seen["UNKNOWN"].confidence <= 0.5 and seen["UNKNOWN"].visible < 0.6
+
+
 def reading(side=0, **sure):
     """A classifier's reading whose named classes have these probabilities, the rest spread evenly."""
     p = np.full(len(CLASSES), (1 - sum(sure.values())) / (len(CLASSES) - len(sure)))
@@ -143,8 +154,8 @@ def test_what_a_covered_cards_index_shows():
     center = np.float32([5, 50])
     end = reading
 
-    def shown(top, foot, across=False):
-        face = vision.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across)
+    def shown(top, foot, across=False, square=False):
+        face = vision.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across, square)
         return face and str(face[0])
 
     blank = end(NOISE=0.95)
@@ -164,6 +175,10 @@ def test_what_a_covered_cards_index_shows():
     # two-vowel card shows its upright vowel twice too
     assert shown(end(E=0.95), end(E=0.95)) == "E"
     assert shown(end(E=0.95), end(E=0.95), across=True) == "UNKNOWN"
+    # ... and so may a strip along a square card on top (whose strips run across or along), though
+    # two different vowels still read as the two-vowel card they are
+    assert shown(end(E=0.95), end(E=0.95), square=True) == "UNKNOWN"
+    assert shown(end(O=0.9), end(A=0.9), square=True) == "O/A"
     # a T, L or J cut short, or a frame line, looks like an I: an I is never taken from an index
     assert shown(end(I=0.97), end(I=0.97)) == "UNKNOWN"
 

@@ -179,25 +179,32 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             continue
         # a region well under the size of the cards around is likely what shows of a covered card: it
         # must be read as surely as a covered card's index
-        least = INDEX_MIN if card_area and region.area < 0.6 * card_area else WHOLE_MIN
-        face = parse_face(reading.label) if reading.confidence >= least else UNKNOWN
+        partial = bool(card_area) and region.area < 0.6 * card_area
+        face = parse_face(reading.label) if reading.confidence >= (INDEX_MIN if partial else WHOLE_MIN) else UNKNOWN
+        confidence = reading.confidence
+        if partial and face.kind is Kind.LETTER and face.letters in VOWELS:
+            face, confidence = UNKNOWN, 0.5 * confidence  # maybe the one half that shows of a two-vowel card
         corners = np.roll(quad, -reading.side, axis=0)
         if face.kind is Kind.TWO_VOWEL:
             face, corners = _upright_first(face, quad, up)
-        sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
+        sightings.append(Sighting(face, corners, confidence, 1.0, _sideways(quad, up)))
 
     # a fan always shows its top card whole: strips of a group without one are squares of a
     # chequered table or lines of print, not covered cards. The top card's long side per group:
     card_long = {region.group: region.sides[1] for region, reading in zip(whole, readings) if not rejected(reading)}
+    # a square top card's strips may run across the covered cards' tops whichever way they lie
+    square_top = {region.group for region, reading in zip(whole, readings)
+                  if not rejected(reading) and region.sides[1] < 1.15 * region.sides[0]}
     on_top = [s.corners.astype(np.float32) for s in sightings]
     for k, region in enumerate(strips):
         if any(detect.inside(region.center, quad) for quad in on_top):
             continue  # a piece of a card read whole after all (from a region inside the one cut up)
         pair = strip_readings[2 * k : 2 * k + 2]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
-        # a strip much shorter than the card on top runs across the covered card's top, not along its side
-        across = region.group in card_long and region.sides[1] < 0.85 * card_long[region.group]
-        shown = index_face(list(zip(pair, ends[k])), region.center, up, across)
+        # a strip much shorter than the card on top runs across the covered card's top, not along its
+        # side; with no card on top (a card half under a book) it may run either way
+        across = region.group not in card_long or region.sides[1] < 0.85 * card_long[region.group]
+        shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square=region.group in square_top)
         if shown is None:
             # unreadable, but something shows: a covered card, unless too little of one shows to be
             # its strip (the edges of the cards under a pile's top card)
@@ -300,7 +307,7 @@ def _agreed(moved, wider):
     return Reading(CLASSES[k], float(p[k]), max(moved, wider, key=lambda r: r.confidence).side, float(p[NOISE]), p)
 
 
-def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = False) -> tuple[Face, float] | None:
+def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = False, square: bool = False) -> tuple[Face, float] | None:
     """What a covered card shows, from the readings of the two square ends of its strip (each a
     (:class:`~vision.read.Reading`, end quad) pair): its face and how surely, or None when no index
     shows or none is read surely enough.
@@ -308,7 +315,8 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
     Both ends are weighed together, as card designs print their indices: a letter card shows its
     index at one end of a side or at both; a two-vowel card shows its two vowels at the two ends of
     a side, the one towards the reader's top in play. A strip ``across`` the card's top shows the same
-    vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown."""
+    vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown; and so
+    where the card on top is ``square``, as its strips may run across or along the covered cards."""
     (top, _), (foot, _) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
     a, b = top.probabilities(), foot.probabilities()
     n = NOISE
@@ -327,7 +335,7 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
         best = int(letters.argmax())
         name = CLASSES[INDEXED[best]]
         face, sure = parse_face(name), float(letters[best] / total)
-        if name in VOWELS and (across or twice[best] < once[best] or name == "I"):
+        if name in VOWELS and (across or square or twice[best] < once[best] or name == "I"):
             # one vowel at one end, or across a card's top: maybe half of a two-vowel card; and what
             # reads as an I may be a T, L or J cut short, or a frame line
             return (UNKNOWN, 0.5 * sure) if sure >= INDEX_MIN else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -45,6 +45,9 @@ class CardStyle:
     vowels_in_corners: bool = False  # two-vowel cards: upright vowel top-right, other bottom-left
     radius: float = 0.06  # corner rounding, as a share of the width
     back_pattern: int = 0
+    index_at: tuple[float, float] = (0.13, 0.1)  # the top-left index's centre, as shares of width and height
+    index_size: float = 0.11  # the index's height, as a share of the card's height
+    frame_inset: float = 3.0  # how far in a thin frame (border 1) runs, in line widths
 
 
 def random_style(rng: random.Random, held_out: bool = False, square: bool | None = None) -> CardStyle:
@@ -71,6 +74,14 @@ def random_style(rng: random.Random, held_out: bool = False, square: bool | None
         back_pattern=rng.randrange(3),
     )
     return style
+
+
+def varied(style: CardStyle, rng: random.Random) -> CardStyle:
+    """A training design with its index placed and sized at random and its thin frame at a random
+    distance from the edge (through the index, at times): designs differ so, and a reader must not
+    learn one layout. Only training samples are varied so; scenes and held-out designs are not."""
+    return replace(style, index_at=(rng.uniform(0.1, 0.16), rng.uniform(0.08, 0.12)), index_size=rng.uniform(0.09, 0.13),
+                   frame_inset=rng.uniform(2.0, 9.0))
 
 
 def print_style(font: Path) -> CardStyle:
@@ -174,7 +185,8 @@ def render_card(face: Face, style: CardStyle, height: int, red: bool = False, po
     frame_ink = RED if red else (style.border_ink or style.ink)
     lw = max(1, round(0.012 * W))
     if style.border == 1:
-        draw.rounded_rectangle([3 * lw, 3 * lw, W - 1 - 3 * lw, H - 1 - 3 * lw], radius=radius * 0.7, outline=frame_ink, width=lw)
+        m = style.frame_inset * lw
+        draw.rounded_rectangle([m, m, W - 1 - m, H - 1 - m], radius=radius * 0.7, outline=frame_ink, width=lw)
     elif style.border == 2 or red:
         draw.rounded_rectangle([0, 0, W - 1, H - 1], radius=radius, outline=frame_ink, width=5 * lw)
     elif style.border == 3:
@@ -246,14 +258,16 @@ def render_card(face: Face, style: CardStyle, height: int, red: bool = False, po
         index_text = None
 
     if style.index and index_text:
-        ih = 0.11 * H
-        corners = [(0.13 * W, 0.1 * H)] + ([(0.87 * W, 0.1 * H)] if style.four_indices else [])
+        ih = style.index_size * H
+        (ix, iy) = style.index_at
+        corners = [(ix * W, iy * H)] + ([((1 - ix) * W, iy * H)] if style.four_indices else [])
+        below = ih / 1.1  # where the points sit under the index
         for x, y in corners:
             _text(draw, style, index_text, (x, y), ih, ink, width=0.2 * W)
             _turned_text(img, style, index_text, (W - x, H - y), ih, ink, width=0.2 * W)
             if style.index_points and points is not None:
-                _text(draw, style, str(points), (x, y + 0.1 * H), 0.05 * H, ink)
-                _turned_text(img, style, str(points), (W - x, H - y - 0.1 * H), 0.05 * H, ink)
+                _text(draw, style, str(points), (x, y + below), 0.05 * H, ink)
+                _turned_text(img, style, str(points), (W - x, H - y - below), 0.05 * H, ink)
 
     # the card's cut edge shows as a thin darker line
     edge = tuple(int(c * 0.72) for c in paper)

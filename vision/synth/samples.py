@@ -18,7 +18,7 @@ import numpy as np
 
 from referee.cards import LETTERS, VOWELS, Face, Kind, parse_face
 from vision import crops
-from vision.synth.cards import AMBIGUOUS, has_index, random_style, render_card
+from vision.synth.cards import AMBIGUOUS, has_index, random_style, render_card, varied
 from vision.synth.textures import _coin, _paper, draw_hand, table_texture
 
 PAIRS = tuple(f"{a}/{b}" for a, b in itertools.permutations(VOWELS, 2))
@@ -98,6 +98,13 @@ def _jitter(rng: random.Random, quad: np.ndarray, amount: float) -> np.ndarray:
     c = quad.mean(axis=0)
     rot = np.float32([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
     return (quad - c) @ rot.T + c
+
+
+def _design(rng: random.Random, held_out: bool, square: bool | None = None):
+    """A card design for the index reader's samples: training designs vary their index and frame
+    (:func:`varied`)."""
+    style = random_style(rng, held_out=held_out, square=square)
+    return style if held_out else varied(style, rng)
 
 
 def whole_card(rng: random.Random, cls: str, held_out: bool = False) -> tuple[np.ndarray, int, int]:
@@ -223,6 +230,14 @@ def _overlapped(rng: random.Random, under: np.ndarray, over: np.ndarray, shift: 
     return np.clip(canvas, 0, 255).astype(np.uint8), origin
 
 
+def _index_shows(style, side: int, share: float) -> bool:
+    """Whether most of a corner index shows in a strip of ``share`` of the card's width (a left or
+    right strip, ``side`` 0 or 2) or height (top or bottom). Less is answered as no index: a reader
+    must not guess a letter from the stump of one."""
+    x, y = style.index_at
+    return share >= (x + 0.05 if side in (0, 2) else y + style.index_size * 0.35)
+
+
 def strip_ends(rng: random.Random, held_out: bool = False) -> list[tuple[np.ndarray, int, int]]:
     """The two square ends of a covered card's strip in a rendered fan, cut as at run time
     (:func:`vision.crops.end_squares`, a little off and a little wide): [(crop, index class of
@@ -236,7 +251,7 @@ def strip_ends(rng: random.Random, held_out: bool = False) -> list[tuple[np.ndar
     else:
         cls = rng.choice(_NO_INDEX)
     face = _face_for(cls, rng)
-    style = random_style(rng, held_out=held_out, square=rng.random() < 0.2)
+    style = _design(rng, held_out, square=rng.random() < 0.2)
     if not style.index and rng.random() < 0.85:
         style = dataclasses.replace(style, index=True)  # what matters is reading the index where there is one
     height = rng.randint(80, 240)
@@ -271,7 +286,7 @@ def strip_ends(rng: random.Random, held_out: bool = False) -> list[tuple[np.ndar
         seen = cv2.perspectiveTransform(moved.reshape(1, 4, 2).astype(np.float32), M).reshape(4, 2)
         canonical = crops.facing(_jitter(rng, seen, 0.04))
         turn = _top_side(own_top, canonical)
-        printed = _printed_index(face, style, which)
+        printed = _printed_index(face, style, which) if _index_shows(style, side, share) else None
         label, turned = (INDEX_CLASSES.index(printed[0]), printed[1]) if printed else (INDEX_NOISE, False)
         out.append((crops.warp(patch, canonical), label, (turn + 2) % 4 if turned else turn))
     return out
@@ -281,7 +296,7 @@ def glyph_part(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, 
     """A square from the middle of a card's face, as wide as a strip's end: part of its big glyph, which
     a strip cut wrongly may show and which is no index."""
     face = _face_for(rng.choice(CLASSES[:-1]), rng)
-    style = random_style(rng, held_out=held_out)
+    style = _design(rng, held_out)
     card = render_card(face, style, rng.randint(80, 240), points=rng.randint(0, 10))
     h, w = card.shape[:2]
     s = rng.uniform(0.15, 0.5) * w
@@ -317,6 +332,8 @@ def index_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, 
 
 
 def sample(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int, int]:
+    """One sample for the card reader: whole cards, corners (which the index reader reads, and this
+    one where that is missing) and things that are no card."""
     roll = rng.random()
     if roll < 0.52:
         return whole_card(rng, rng.choice(CLASSES[:-1]), held_out)
