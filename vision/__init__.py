@@ -28,7 +28,7 @@ from vision.synth.samples import CLASSES, NOISE, PAIRS
 
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
-INDEX_MIN = 0.85  # a covered card's index must be read at least this surely
+INDEX_MIN = 0.9  # a covered card's index must be read at least this surely
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
@@ -182,8 +182,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         partial = bool(card_area) and region.area < 0.6 * card_area
         face = parse_face(reading.label) if reading.confidence >= (INDEX_MIN if partial else WHOLE_MIN) else UNKNOWN
         confidence = reading.confidence
-        if partial and face.kind is Kind.LETTER and face.letters in VOWELS:
-            face, confidence = UNKNOWN, 0.5 * confidence  # maybe the one half that shows of a two-vowel card
+        if partial and face.kind is Kind.LETTER and face.letters in VOWELS and not crops.is_square(quad):
+            # maybe the one half that shows of a two-vowel card (a square is no half of one: a far tile)
+            face, confidence = UNKNOWN, 0.5 * confidence
         corners = np.roll(quad, -reading.side, axis=0)
         if face.kind is Kind.TWO_VOWEL:
             face, corners = _upright_first(face, quad, up)

@@ -119,6 +119,19 @@ def _place(rng, layout: str, n: int, card_h: float, aspect: float, w: int, h: in
                     placed.append((c, angle + rng.uniform(-5, 5), k == count - 1))
                 return
 
+    def group(centers: list[np.ndarray], angle: float, askew: float) -> bool:
+        """Lay cards at these centres, each turned ``angle`` give or take ``askew`` degrees, if
+        together they fit the picture and leave what lies there already free."""
+        outline = np.concatenate([rotated_corners(tuple(c), (cw, card_h), angle) for c in centers])
+        if outline.min() < 4 or outline[:, 0].max() > w - 4 or outline[:, 1].max() > h - 4:
+            return False
+        hull = cv2.convexHull(outline.astype(np.float32)).reshape(-1, 2)
+        if not free(hull):
+            return False
+        boxes.append(hull)
+        placed.extend((tuple(c), angle + rng.uniform(-askew, askew), True) for c in centers)
+        return True
+
     def fan(count: int) -> None:
         vertical = rng.random() < 0.35
         step = rng.uniform(0.24, 0.36) * (card_h if vertical else cw)
@@ -129,14 +142,7 @@ def _place(rng, layout: str, n: int, card_h: float, aspect: float, w: int, h: in
             along = -along if vertical else along  # vertical fans run down the card's own column
             start = np.array([rng.uniform(0.1 * w, 0.9 * w), rng.uniform(0.1 * h, 0.9 * h)])
             centers = [start + along * step * k for k in range(count)]
-            outline = np.concatenate([rotated_corners(tuple(c), (cw, card_h), angle) for c in centers])
-            if outline.min() < 4 or outline[:, 0].max() > w - 4 or outline[:, 1].max() > h - 4:
-                continue
-            hull = cv2.convexHull(outline.astype(np.float32)).reshape(-1, 2)
-            if free(hull):
-                boxes.append(hull)
-                for c in centers:
-                    placed.append((tuple(c), angle + rng.uniform(-2, 2), True))
+            if group(centers, angle, askew=2):
                 return
 
     def word(count: int) -> None:
@@ -152,14 +158,7 @@ def _place(rng, layout: str, n: int, card_h: float, aspect: float, w: int, h: in
             cells = [(r, k) for r in range(rows) for k in range(count) if r == 0 or rng.random() < 0.6]
             centers = [start + along * (k * cw + sum(gaps[:k])) + down * r * (card_h + rng.uniform(0.0, 0.06) * card_h)
                        for r, k in cells]
-            outline = np.concatenate([rotated_corners(tuple(c), (cw, card_h), angle) for c in centers])
-            if outline.min() < 4 or outline[:, 0].max() > w - 4 or outline[:, 1].max() > h - 4:
-                continue
-            hull = cv2.convexHull(outline.astype(np.float32)).reshape(-1, 2)
-            if free(hull):
-                boxes.append(hull)
-                for c in centers:
-                    placed.append((tuple(c), angle + rng.uniform(-3, 3), True))
+            if group(centers, angle, askew=3):
                 return
 
     if layout == "loose":
