@@ -32,13 +32,14 @@ def table(cards, size=(960, 720), seed=0, light=False):
     return lay(image, cards)
 
 
-def lay(image, cards):
-    """The (face, center, angle[, style]) cards laid on the picture, and each card's corners."""
+def lay(image, cards, height=170):
+    """The (face, center, angle[, style]) cards laid on the picture, ``height`` pixels tall, and each
+    card's corners."""
     h, w = image.shape[:2]
     placed = []
     for face, center, angle, *style in cards:
         style = style[0] if style else PLAIN
-        art = render_card(parse_face(face), style, 170, points=3)
+        art = render_card(parse_face(face), style, height, points=3)
         corners = rotated_corners(center, (art.shape[1], art.shape[0]), angle).astype(np.float32)
         src = np.float32([[0, 0], [art.shape[1], 0], [art.shape[1], art.shape[0]], [0, art.shape[0]]])
         warped = cv2.warpPerspective(art, cv2.getPerspectiveTransform(src, corners), (w, h))
@@ -275,19 +276,10 @@ def block_of_tiles(seed, rows, cols, side=90, angle=12.0):
     image = table_texture(rng, w, h)
     a = np.radians(angle)
     along, down = np.array([np.cos(a), -np.sin(a)]), np.array([np.sin(a), np.cos(a)])
-    letters = []
-    for r in range(rows):
-        for c in range(cols):
-            letter = rng.choice("ABDEGHJKLMNOPRSTUVY")
-            art = render_card(parse_face(letter), TILE, side)
-            center = np.array([250.0, 250.0]) + along * c * side + down * r * side
-            corners = rotated_corners(tuple(center), (art.shape[1], art.shape[0]), angle).astype(np.float32)
-            src = np.float32([[0, 0], [art.shape[1], 0], [art.shape[1], art.shape[0]], [0, art.shape[0]]])
-            warped = cv2.warpPerspective(art, cv2.getPerspectiveTransform(src, corners), (w, h))
-            alpha = warped[..., 3:4] / 255.0
-            image = (image * (1 - alpha) + warped[..., 2::-1] * alpha).astype(np.uint8)
-            letters.append(letter)
-    return image, letters
+    tiles = [(rng.choice("ABDEGHJKLMNOPRSTUVY"), tuple(np.array([250.0, 250.0]) + along * c * side + down * r * side), angle, TILE)
+             for r in range(rows) for c in range(cols)]
+    image, _ = lay(image, tiles, height=side)
+    return image, [letter for letter, *_ in tiles]
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7])

@@ -191,11 +191,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         sightings.append(Sighting(face, corners, confidence, 1.0, _sideways(quad, up)))
 
     # a fan always shows its top card whole: strips of a group without one are squares of a
-    # chequered table or lines of print, not covered cards. The top card's long side per group:
-    card_long = {region.group: region.sides[1] for region, reading in zip(whole, readings) if not rejected(reading)}
-    # a square top card's strips may run across the covered cards' tops whichever way they lie
-    square_top = {region.group for region, reading in zip(whole, readings)
-                  if not rejected(reading) and region.sides[1] < 1.15 * region.sides[0]}
+    # chequered table or lines of print, not covered cards. The card on top of each group:
+    top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
     for k, region in enumerate(strips):
         if any(detect.inside(region.center, quad) for quad in on_top):
@@ -203,13 +200,16 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         pair = strip_readings[2 * k : 2 * k + 2]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
         # a strip much shorter than the card on top runs across the covered card's top, not along its
-        # side; with no card on top (a card half under a book) it may run either way
-        across = region.group not in card_long or region.sides[1] < 0.85 * card_long[region.group]
-        shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square=region.group in square_top)
+        # side; with no card on top (a card half under a book) it may run either way, and so it may
+        # along a square card on top
+        top = top_of.get(region.group)
+        across = top is None or region.sides[1] < 0.85 * top.sides[1]
+        square = top is not None and top.sides[1] < 1.15 * top.sides[0]
+        shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square)
         if shown is None:
             # unreadable, but something shows: a covered card, unless too little of one shows to be
             # its strip (the edges of the cards under a pile's top card)
-            if region.group in card_long and min(r.noise for r in pair) < NOISE_MAX and visible >= SLIVER:
+            if top is not None and min(r.noise for r in pair) < NOISE_MAX and visible >= SLIVER:
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
         face, confidence = shown

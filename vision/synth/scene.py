@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import cv2
@@ -161,23 +162,23 @@ def _place(rng, layout: str, n: int, card_h: float, aspect: float, w: int, h: in
             if group(centers, angle, askew=3):
                 return
 
+    def groups_of(lay: Callable[[int], None]) -> None:
+        """Groups of 3 to 7 cards laid by ``lay`` until there are ``n`` cards or no group fits."""
+        while len(placed) < n:
+            before = len(placed)
+            lay(rng.randint(3, 7))
+            if len(placed) == before:
+                break
+
     if layout == "loose":
         loose(n)
     elif layout == "words":
-        while len(placed) < n:
-            before = len(placed)
-            word(rng.randint(3, 7))
-            if len(placed) == before:
-                break
+        groups_of(word)
     elif layout == "piles":
         for _ in range(max(1, n // 3)):
             pile(rng.randint(1, 4))
     elif layout == "fan":
-        while len(placed) < n:
-            before = len(placed)
-            fan(rng.randint(3, 7))
-            if len(placed) == before:
-                break
+        groups_of(fan)
     elif layout == "mixed":
         fan(rng.randint(3, 6))
         pile(rng.randint(2, 4))
