@@ -227,17 +227,22 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     edges = edge_maps(small)
     for drawing in (edges.thin, edges.faint, edges.inkless):
         thick = cv2.dilate(drawing, np.ones((3, 3), np.uint8))
-        # the algorithm named: OpenCV's default for 4-connectivity labels the same twice as slowly
-        _, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm((thick == 0).astype(np.uint8), 4, cv2.CV_32S,
-                                                                            cv2.CCL_SAUF)
-        x, y, bw, bh, area = stats.T
-        card_like = ((area >= min_side * min_side * 3) & (area >= 0.2 * bw * bh) & (bw * bh <= max_area * 1.5)
-                     & (np.minimum(bw, bh) >= min_side)
-                     & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))  # one cut by the picture's edge is not readable
-        for i in np.flatnonzero(card_like[1:]) + 1:
-            x, y, bw, bh = (int(v) for v in stats[i, :4])
-            if is_new(x, y, x + bw, y + bh):
-                consider(_padded((labels[y : y + bh, x : x + bw] == i).astype(np.uint8), 1), x, y, grow, face=True)
+        # each region between edges as a hole in them (the second level of a two-level tracing: what
+        # edges enclose, as 4-connected as the edges are 8-connected), filled with the rim of edge
+        # pixels the tracing ran along (grown a pixel less for it): tracing is a sixth of labelling's time
+        contours, hierarchy = cv2.findContours(thick, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        for contour, parent in zip(contours, hierarchy[0, :, 3] if contours else ()):
+            if parent < 0:
+                continue  # the outside of a drawing of edges
+            x, y, bw, bh = cv2.boundingRect(contour)
+            if (min(bw, bh) < min_side or bw * bh > max_area * 1.5
+                    or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh):  # one cut by the picture's edge is not readable
+                continue
+            if cv2.contourArea(contour) < max(min_side * min_side * 3, 0.2 * bw * bh) or not is_new(x, y, x + bw, y + bh):
+                continue
+            mask = np.zeros((bh + 2, bw + 2), np.uint8)
+            cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
+            consider(mask, x, y, grow - 2.0, face=True)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
     #    the mat, which lies inside the mat, which may touch a patterned table
