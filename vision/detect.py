@@ -227,13 +227,15 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     edges = edge_maps(small)
     for drawing in (edges.thin, edges.faint, edges.inkless):
         thick = cv2.dilate(drawing, np.ones((3, 3), np.uint8))
-        # each region between edges as a hole in them (the second level of a two-level tracing: what
-        # edges enclose, as 4-connected as the edges are 8-connected), filled with the rim of edge
-        # pixels the tracing ran along (grown a pixel less for it): tracing is a sixth of labelling's time
-        contours, hierarchy = cv2.findContours(thick, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-        for contour, parent in zip(contours, hierarchy[0, :, 3] if contours else ()):
-            if parent < 0:
-                continue  # the outside of a drawing of edges
+        # each region between edges as a hole in them (what edges enclose, as 4-connected as the edges
+        # are 8-connected), filled with the rim of edge pixels the tracing ran along (grown a pixel less
+        # for it), less the drawings of edges inside it (print, cards lying in a field of the mat):
+        # tracing is a sixth of labelling's time
+        contours, hierarchy = cv2.findContours(thick, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+        links = hierarchy[0].tolist() if contours else []  # next, previous, first child, parent
+        for i, (contour, (_, _, child, _)) in enumerate(zip(contours, links)):
+            if _depth(links, i) % 2 == 0:
+                continue  # the outside of a drawing of edges, not a hole in one
             x, y, bw, bh = cv2.boundingRect(contour)
             if (min(bw, bh) < min_side or bw * bh > max_area * 1.5
                     or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh):  # one cut by the picture's edge is not readable
@@ -242,6 +244,9 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
                 continue
             mask = np.zeros((bh + 2, bw + 2), np.uint8)
             cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
+            while child >= 0:
+                cv2.drawContours(mask, [contours[child] - [x - 1, y - 1]], -1, 0, thickness=cv2.FILLED)
+                child = links[child][0]
             consider(mask, x, y, grow - 2.0, face=True)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
@@ -268,6 +273,15 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
             piece.group = number
             pieces.append(piece)
     return pieces
+
+
+def _depth(links: list[list[int]], i: int) -> int:
+    """How deep contour ``i`` lies in a traced hierarchy (``links``: next, previous, first child, parent)."""
+    depth = 0
+    while links[i][3] >= 0:
+        i = links[i][3]
+        depth += 1
+    return depth
 
 
 def _drop_nested(regions: list[Region]) -> list[Region]:
