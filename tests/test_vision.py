@@ -290,6 +290,15 @@ def test_a_block_of_tiles_laid_edge_to_edge_is_read_tile_by_tile(seed):
     assert sorted(str(s.face) for s in vision.see(image)) == sorted(letters)
 
 
+def test_cards_in_a_dark_field_of_a_light_mat_are_read_not_the_field():
+    # the field's edge encloses the cards: they are no part of the region it outlines, so the field
+    # is no card-shaped region cut up at the cards' edges
+    image = np.full((720, 960, 3), 236, np.uint8)
+    cv2.rectangle(image, (150, 280), (800, 490), (70, 85, 45), -1)
+    image, _ = lay(image, [("P", (230, 385), 0)], height=165)
+    assert [face for _, face in read(image)] == ["P"]
+
+
 def test_cards_lying_on_a_sheet_of_paper_are_each_read():
     # the sheet is found as one region shaped like a card; the cards lying on it are the cards
     image, _ = table([], size=(1280, 960))
