@@ -233,9 +233,9 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         # tracing is a sixth of labelling's time
         contours, hierarchy = cv2.findContours(thick, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
         links = hierarchy[0].tolist() if contours else []  # next, previous, first child, parent
-        for i, (contour, (_, _, child, _)) in enumerate(zip(contours, links)):
-            if _depth(links, i) % 2 == 0:
-                continue  # the outside of a drawing of edges, not a hole in one
+        for contour, (_, _, child, _), hole in zip(contours, links, _holes(links)):
+            if not hole:
+                continue  # the outside of a drawing of edges
             x, y, bw, bh = cv2.boundingRect(contour)
             if (min(bw, bh) < min_side or bw * bh > max_area * 1.5
                     or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh):  # one cut by the picture's edge is not readable
@@ -275,13 +275,19 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     return pieces
 
 
-def _depth(links: list[list[int]], i: int) -> int:
-    """How deep contour ``i`` lies in a traced hierarchy (``links``: next, previous, first child, parent)."""
-    depth = 0
-    while links[i][3] >= 0:
-        i = links[i][3]
-        depth += 1
-    return depth
+def _holes(links: list[list[int]]) -> list[bool]:
+    """Which contours of a traced tree (``links``: next, previous, first child, parent) are holes in a
+    drawing, not its outside: those at odd depth, each found from its parent's answer once."""
+    hole: list[bool | None] = [None] * len(links)
+    for i in range(len(links)):
+        path = []  # from i up to the first contour already known (or the top)
+        while i >= 0 and hole[i] is None:
+            path.append(i)
+            i = links[i][3]
+        known = hole[i] if i >= 0 else True  # above the top is "a hole": the top is an outside
+        for j in reversed(path):
+            known = hole[j] = not known
+    return hole
 
 
 def _drop_nested(regions: list[Region]) -> list[Region]:
