@@ -150,6 +150,26 @@ def test_an_unsure_card_is_judged_on_all_its_views():
     assert (judged.label, round(judged.confidence, 2)) == ("I", 0.6)
 
 
+class FirstLookNoise:
+    """A reader that calls every crop of its first batch (the whole cards' own crops) barely no card,
+    and reads every later one as ``later``."""
+
+    def __init__(self, later: Reading) -> None:
+        self.later, self.looks = later, 0
+
+    def read(self, crops):
+        self.looks += 1
+        return [reading(NOISE=0.4, O=0.3) if self.looks == 1 else self.later for _ in crops]
+
+
+@pytest.mark.parametrize("later, seen", [(reading(O=0.8), ["O"]), (reading(T=0.45), [])])
+def test_a_region_barely_called_no_card_is_a_card_only_if_its_larger_views_read_one_surely(later, seen):
+    # a tile's face found tight round its big glyph reads as no card, its larger views as the card;
+    # where they read no card surely either (a printed marker, a pattern of the table), nothing is there
+    image, _ = table([("O", (480, 360), 20)])
+    assert [str(s.face) for s in vision.see(image, reader=FirstLookNoise(later))] == seen
+
+
 def test_what_a_covered_cards_index_shows():
     top_end, foot_end = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]), np.float32([[0, 90], [10, 90], [10, 100], [0, 100]])
     center = np.float32([5, 50])

@@ -32,6 +32,7 @@ INDEX_MIN = 0.9  # a covered card's index must be read at least this surely
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
+BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
@@ -160,12 +161,17 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
     # an unsure whole card is read again from its quad enlarged, a little and more: a glyph of a typeface
     # never seen, an outline found a pixel or two inside the card or along the inside of its printed
-    # frame (a crop that cuts the glyph's ends), is then judged on five views
-    unsure = [k for k, reading in enumerate(readings) if reading.confidence < SURE and not rejected(reading)]
+    # frame (a crop that cuts the glyph's ends), is then judged on five views; and so is a region its own
+    # crop only barely calls no card (a tile's face found tight round a big glyph), which the views must
+    # then read as a card outright: a marker or a pattern of the table is no unknown card
+    unsure = [k for k, reading in enumerate(readings) if (reading.confidence < SURE and not rejected(reading))
+              or (reading.label == "NOISE" and reading.noise < BARELY_NOISE)]
     if unsure:
         again = reader.read(np.stack([crops.warp(gray, _scaled(faced[k], f)) for k in unsure for f in ENLARGED]))
         for n, k in enumerate(unsure):
-            readings[k] = _likeliest_of([readings[k], *again[len(ENLARGED) * n : len(ENLARGED) * (n + 1)]])
+            judged = _likeliest_of([readings[k], *again[len(ENLARGED) * n : len(ENLARGED) * (n + 1)]])
+            if not rejected(readings[k]) or (not rejected(judged) and judged.confidence >= WHOLE_MIN):
+                readings[k] = judged
 
     sightings: list[Sighting] = []
     # the size of the cards around: of the regions read as cards (a chequered table's squares are more)
