@@ -340,6 +340,31 @@ def test_tiles_whose_big_glyphs_run_close_to_their_edges_are_found_on_a_light_ta
     assert results.whole.total == 38 and results.whole.right == 38 and results.phantoms == 0, results
 
 
+BIG_GLYPH_TILE = CardStyle(font=FONT, paper=(240, 238, 230), aspect=1.0, radius=0.12, glyph=0.9)
+
+
+@pytest.mark.parametrize("face, angle", [("C", 0), ("C", 17), ("C", 40), ("D", 17)])
+def test_a_tile_whose_glyph_runs_into_its_edge_is_found_on_a_light_table(face, angle):
+    # the glyph's edges join the tile's own, biting a hollow out of the face too wide to close;
+    # the face still runs along all four sides of its quadrilateral
+    image, _ = table([(face, (480, 360), angle, BIG_GLYPH_TILE)], light=True)
+    assert [found for _, found in read(image)] == [face]
+
+
+def test_a_bitten_face_reaches_its_sides_a_blot_does_not():
+    from vision import detect
+
+    square = np.float32([[10, 10], [110, 10], [110, 110], [10, 110]])
+    face = np.zeros((121, 121), np.uint8)
+    cv2.fillConvexPoly(face, square.astype(np.int32), 1)
+    cv2.circle(face, (105, 60), 25, 0, -1)  # a round glyph running into the right-hand side
+    assert detect._bitten(face, square)
+    blot = np.zeros((121, 121), np.uint8)  # a cross: its hull's sides span its hollows
+    cv2.rectangle(blot, (45, 10), (75, 110), 1, -1)
+    cv2.rectangle(blot, (10, 45), (110, 75), 1, -1)
+    assert not detect._bitten(blot, square)
+
+
 def test_see_json_contract_and_bad_input(tmp_path):
     image, _ = table([("A/E", (300, 360), 0), ("Z", (650, 360), 15)])
     good = tmp_path / "table.png"

@@ -24,6 +24,8 @@ import numpy as np
 
 WORK_SIZE = 800  # long side of the image the search runs on
 CARD_SHAPED = 1.8  # the most a card's long side is of its short one (playing cards 1.6, tiles 1.0)
+BITTEN_FILL = 0.45  # the least a face with a glyph's bite out of it fills its quadrilateral
+BITTEN_SIDES = 0.85  # the least share of the quadrilateral's sides such a face must reach along
 
 
 @dataclass
@@ -105,12 +107,13 @@ def _shrink(image: np.ndarray, scale: float) -> np.ndarray:
     return cv2.resize(cv2.GaussianBlur(image, (3, 3), (1 / scale - 1) / 2), size, interpolation=cv2.INTER_LINEAR)
 
 
-def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray, float, float] | None:
-    """The quadrilateral of a filled region, its area and how well the region fills it. Thin
-    appendages (the slivers of the cards under a pile's top card) are cut off first. With
+def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray, float] | None:
+    """The quadrilateral of a filled region and the region's area, when the region nearly fills it.
+    Thin appendages (the slivers of the cards under a pile's top card) are cut off first. With
     ``close_notches``, a region not quite convex enough is given a second chance with its narrow
     notches closed, then a third with wide ones: a big glyph printed close to a card's edge bites into
-    the face its edges enclose."""
+    the face its edges enclose. A bite too wide to close is let be where the region still runs along
+    all four sides of its quadrilateral (:func:`_bitten`)."""
     k = max(3, int(0.08 * math.sqrt(cv2.countNonZero(mask))) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     outline = _outline(mask)
@@ -124,14 +127,33 @@ def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray,
         c = max(3, int(width * math.sqrt(outline[0])) | 1)
         closed = cv2.morphologyEx(_padded(mask, c), cv2.MORPH_CLOSE, cv2.getStructuringElement(shape, (c, c)))
         outline = _outline(closed[c:-c, c:-c])
-    if outline is None or outline[2] < 0.88:
+    if outline is None:
         return None
-    area, hull, _ = outline
+    area, hull, solidity = outline
     quad = _fit_quad(hull)
     quad_area = cv2.contourArea(quad)
     if quad_area <= 0:
         return None
-    return quad, area, area / quad_area
+    if solidity >= 0.88 and area >= 0.82 * quad_area:
+        return quad, area
+    if close_notches and solidity < 0.88 and area >= BITTEN_FILL * quad_area and _bitten(mask, quad):
+        return quad, area
+    return None
+
+
+def _bitten(mask: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether a region reaches its quadrilateral's four sides nearly all along them: a card's face
+    with a glyph (or a frame's corner ornament) running into its edge, which takes a bite out of the
+    face but leaves its sides, unlike a blot of table texture, whose hull spans its hollows."""
+    center = quad.sum(axis=0) / 4
+    inset = quad + (center - quad) * (2.5 / max(4.0, math.sqrt(cv2.contourArea(quad))))  # just inside each side
+    points = np.concatenate([a + (b - a) * np.linspace(0, 1, max(4, int(np.linalg.norm(b - a) / 2)), endpoint=False)[:, None]
+                             for a, b in zip(inset, np.roll(inset, -1, axis=0))])
+    x, y = points.round().astype(int).T
+    h, w = mask.shape
+    within = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+    reached = cv2.dilate(mask, np.ones((3, 3), np.uint8))[y[within], x[within]] > 0
+    return reached.sum() >= BITTEN_SIDES * len(points)
 
 
 def _padded(mask: np.ndarray, width: int) -> np.ndarray:
@@ -206,8 +228,8 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         fitted = _quad_of(mask, close_notches=face)
         if fitted is None:
             return
-        quad, filled, fill = fitted
-        if fill < 0.82 or filled > max_area or filled < min_side * min_side * 3:
+        quad, filled = fitted
+        if filled > max_area or filled < min_side * min_side * 3:
             return
         quad = quad + np.float32([x - 1, y - 1])
         c = quad.sum(axis=0) / 4
