@@ -358,11 +358,11 @@ def test_a_bitten_face_reaches_its_sides_a_blot_does_not():
     face = np.zeros((121, 121), np.uint8)
     cv2.fillConvexPoly(face, square.astype(np.int32), 1)
     cv2.circle(face, (105, 60), 25, 0, -1)  # a round glyph running into the right-hand side
-    assert detect._bitten(face, square)
+    assert detect._bitten(face, square, 100 * 100)
     blot = np.zeros((121, 121), np.uint8)  # a cross: its hull's sides span its hollows
     cv2.rectangle(blot, (45, 10), (75, 110), 1, -1)
     cv2.rectangle(blot, (10, 45), (110, 75), 1, -1)
-    assert not detect._bitten(blot, square)
+    assert not detect._bitten(blot, square, 100 * 100)
 
 
 def test_see_json_contract_and_bad_input(tmp_path):

@@ -24,6 +24,7 @@ import numpy as np
 
 WORK_SIZE = 800  # long side of the image the search runs on
 CARD_SHAPED = 1.8  # the most a card's long side is of its short one (playing cards 1.6, tiles 1.0)
+SOLID = 0.88  # the least a card's face fills its own convex hull (area / hull area)
 BITTEN_FILL = 0.45  # the least a face with a glyph's bite out of it fills its quadrilateral
 BITTEN_SIDES = 0.85  # the least share of the quadrilateral's sides such a face must reach along
 
@@ -122,7 +123,7 @@ def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray,
     # narrow notches (a round brush), then a big glyph's bite (a square one: a wide round brush is
     # slow, and a card's face is convex, which either leaves as it is)
     for width, shape in ((0.15, cv2.MORPH_ELLIPSE), (0.45, cv2.MORPH_RECT)) if close_notches else ():
-        if outline is None or outline[2] >= 0.88:
+        if outline is None or outline[2] >= SOLID:
             break
         c = max(3, int(width * math.sqrt(outline[0])) | 1)
         closed = cv2.morphologyEx(_padded(mask, c), cv2.MORPH_CLOSE, cv2.getStructuringElement(shape, (c, c)))
@@ -134,19 +135,19 @@ def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray,
     quad_area = cv2.contourArea(quad)
     if quad_area <= 0:
         return None
-    if solidity >= 0.88 and area >= 0.82 * quad_area:
+    if solidity >= SOLID and area >= 0.82 * quad_area:
         return quad, area
-    if close_notches and solidity < 0.88 and area >= BITTEN_FILL * quad_area and _bitten(mask, quad):
+    if close_notches and solidity < SOLID and area >= BITTEN_FILL * quad_area and _bitten(mask, quad, quad_area):
         return quad, area
     return None
 
 
-def _bitten(mask: np.ndarray, quad: np.ndarray) -> bool:
+def _bitten(mask: np.ndarray, quad: np.ndarray, quad_area: float) -> bool:
     """Whether a region reaches its quadrilateral's four sides nearly all along them: a card's face
     with a glyph (or a frame's corner ornament) running into its edge, which takes a bite out of the
     face but leaves its sides, unlike a blot of table texture, whose hull spans its hollows."""
     center = quad.sum(axis=0) / 4
-    inset = quad + (center - quad) * (2.5 / max(4.0, math.sqrt(cv2.contourArea(quad))))  # just inside each side
+    inset = quad + (center - quad) * (2.5 / max(4.0, math.sqrt(quad_area)))  # just inside each side
     steps = inset[[1, 2, 3, 0]] - inset
     counts = np.maximum(4, (np.hypot(steps[:, 0], steps[:, 1]) / 2).astype(int))  # a point every 2 pixels
     side, first = np.repeat(np.arange(4), counts), np.repeat(np.cumsum(counts) - counts, counts)
