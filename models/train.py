@@ -49,12 +49,13 @@ class Task:
     card: Path
     samples: int
     epochs: int
+    geometric: bool  # crops shifted, turned and scaled a little while training (:func:`augment`)
 
 
 TASKS = {
-    "cards": Task("cards", samples.CLASSES, samples.batch, HERE / "cards.onnx", HERE / "MODEL_CARD.md", 110_000, 12),
+    "cards": Task("cards", samples.CLASSES, samples.batch, HERE / "cards.onnx", HERE / "MODEL_CARD.md", 110_000, 12, False),
     "index": Task("index", samples.INDEX_CLASSES, samples.index_batch, HERE / "index.onnx", HERE / "INDEX_MODEL_CARD.md",
-                  200_000, 8),
+                  200_000, 8, True),
 }
 
 
@@ -127,10 +128,21 @@ def side_targets(classes: tuple[str, ...], y: np.ndarray, r: np.ndarray) -> np.n
     return t
 
 
-def augment(x, rng):
-    """Cheap on-the-fly variety on top of the rendered variety: contrast, shift, inversion-free."""
+def augment(x, rng, geometric: bool = False):
+    """Cheap on-the-fly variety on top of the rendered variety: contrast and brightness; with
+    ``geometric``, the crop also a little shifted, turned and scaled (a strip's end is found a few
+    pixels off its card's corner, and a small index moves more within its crop than a big glyph)."""
     import torch
+    import torch.nn.functional as F
 
+    if geometric:
+        n = x.shape[0]
+        angle, scale = rng.uniform(-0.07, 0.07, n), rng.uniform(0.92, 1.08, n)
+        offset = rng.uniform(-0.08, 0.08, (n, 2))
+        cos, sin = np.cos(angle) * scale, np.sin(angle) * scale
+        theta = np.stack([np.stack([cos, -sin, offset[:, 0]], 1), np.stack([sin, cos, offset[:, 1]], 1)], 1)
+        grid = F.affine_grid(torch.from_numpy(theta.astype(np.float32)), list(x.shape), align_corners=False)
+        x = F.grid_sample(x, grid, padding_mode="border", align_corners=False)
     gain = torch.from_numpy(rng.uniform(0.8, 1.2, (x.shape[0], 1, 1, 1)).astype(np.float32))
     shift = torch.from_numpy(rng.uniform(-0.2, 0.2, (x.shape[0], 1, 1, 1)).astype(np.float32))
     return x * gain + shift
@@ -251,10 +263,12 @@ card on top lying beside, above or below the covered one, a little askew, castin
 on rendered tables at any angle, with a slightly tilted camera, home lighting, blur, noise and JPEG;
 each strip's two ends cut as at run time, a little off, moved outwards and with a margin, labelled
 with the index printed in that corner, or NOISE where none is or the card above leaves less than
-about half of it; training designs place and size their index at random and run their thin frame at
-a random distance from the edge (`vision.synth.cards.varied`); squares from the middle of card faces
-(parts of a big glyph, which a wrongly cut strip shows) and card-shaped things that are no card, as
-NOISE."""),
+about half of it; training designs place and size their index at random, in the top-left corner or
+the top-right one (and turned in the corner across; none prints four, as the held-out designs do),
+and run their thin frame at a random distance from the edge
+(`vision.synth.cards.varied`); squares from the middle of card faces (parts of a big glyph, which a
+wrongly cut strip shows) and card-shaped things that are no card, as NOISE. While training, each crop
+is also shifted, turned and scaled a little (`augment`)."""),
 }
 
 
@@ -341,7 +355,7 @@ def train(task: Task, args, float_model: Path, held: tuple[np.ndarray, np.ndarra
         total = 0.0
         for k in range(0, len(x), batch):
             idx = order[k : k + batch]
-            xb = augment(torch.from_numpy(normalise(x[idx])), rng).to(device)
+            xb = augment(torch.from_numpy(normalise(x[idx])), rng, task.geometric).to(device)
             logits, side_logits = model(xb)
             loss = class_loss(logits, torch.from_numpy(y[idx]).to(device))
             soft = torch.from_numpy(targets[idx]).to(device)

@@ -7,11 +7,12 @@ import numpy as np
 from referee.cards import parse_face
 from vision import crops
 from vision.synth import fonts, samples
-from vision.synth.cards import CardStyle
+from vision.synth.cards import CardStyle, render_card
 
 FONT = fonts.fonts()[0]
 TWO_CORNERS = CardStyle(font=FONT, index=True)
 FOUR_CORNERS = CardStyle(font=FONT, index=True, four_indices=True)
+RIGHT_CORNER = CardStyle(font=FONT, index=True, index_right=True)
 NO_INDEX = CardStyle(font=FONT)
 
 
@@ -20,6 +21,8 @@ def test_what_each_corner_of_a_card_prints():
     # a letter card: top-left upright, bottom-right turned; the other two corners only on four-index designs
     assert [printed(parse_face("K"), TWO_CORNERS, c) for c in range(4)] == [("K", False), None, ("K", True), None]
     assert [printed(parse_face("K"), FOUR_CORNERS, c) for c in range(4)] == [("K", False), ("K", False), ("K", True), ("K", True)]
+    # ... or top-right upright, bottom-left turned
+    assert [printed(parse_face("K"), RIGHT_CORNER, c) for c in range(4)] == [None, ("K", False), None, ("K", True)]
     # a two-vowel card: the upper vowel at both top corners, the lower one turned at both bottom corners
     assert [printed(parse_face("A/E"), TWO_CORNERS, c) for c in range(4)] == [("A", False), ("A", False), ("E", True), ("E", True)]
     assert printed(parse_face("?"), TWO_CORNERS, 0) == ("?", False)
@@ -58,3 +61,16 @@ def test_a_strip_has_two_ends_and_a_letter_card_shows_its_index_at_one_of_them()
         if len(set(named) - {"NOISE"}) == 1 and named.count("NOISE") == 1:
             letters += 1
     assert letters >= 10
+
+
+def test_a_card_prints_its_index_in_the_corners_its_design_names():
+    def inked(style: CardStyle) -> list[bool]:
+        card = render_card(parse_face("K"), style, 200)
+        h, w = card.shape[:2]
+        dark = (card[..., :3].min(axis=2) < 120) & (card[..., 3] == 255)  # ink, not the cut-off round corners
+        s = round(0.22 * w)
+        return [bool(dark[: s, : s].any()), bool(dark[: s, w - s :].any()), bool(dark[h - s :, w - s :].any()), bool(dark[h - s :, : s].any())]
+
+    assert inked(TWO_CORNERS) == [True, False, True, False]
+    assert inked(RIGHT_CORNER) == [False, True, False, True]
+    assert inked(FOUR_CORNERS) == [True, True, True, True]

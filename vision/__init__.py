@@ -28,7 +28,7 @@ from vision.synth.samples import CLASSES, NOISE, PAIRS
 
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
-INDEX_MIN = 0.9  # a covered card's index must be read at least this surely
+INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it

@@ -45,7 +45,8 @@ class CardStyle:
     vowels_in_corners: bool = False  # two-vowel cards: upright vowel top-right, other bottom-left
     radius: float = 0.06  # corner rounding, as a share of the width
     back_pattern: int = 0
-    index_at: tuple[float, float] = (0.13, 0.1)  # the top-left index's centre, as shares of width and height
+    index_at: tuple[float, float] = (0.13, 0.1)  # the top index's centre, as shares of width (from its side) and height
+    index_right: bool = False  # the index at the top-right (and turned at the bottom-left), not the top-left
     index_size: float = 0.11  # the index's height, as a share of the card's height
     frame_inset: float = 3.0  # how far in a thin frame (border 1) runs, in line widths
 
@@ -77,11 +78,20 @@ def random_style(rng: random.Random, held_out: bool = False, square: bool | None
 
 
 def varied(style: CardStyle, rng: random.Random) -> CardStyle:
-    """A training design with its index placed and sized at random and its thin frame at a random
-    distance from the edge (through the index, at times): designs differ so, and a reader must not
-    learn one layout. Only training samples are varied so; scenes and held-out designs are not."""
+    """A training design with its index placed and sized at random, in the top-left corner or the
+    top-right one, and its thin frame at a random distance from the edge (through the index, at
+    times): designs differ so, and a reader must not learn one layout. Only training samples are
+    varied so; scenes and held-out designs are not."""
     return replace(style, index_at=(rng.uniform(0.1, 0.16), rng.uniform(0.08, 0.12)), index_size=rng.uniform(0.09, 0.13),
-                   frame_inset=rng.uniform(2.0, 9.0))
+                   index_right=rng.random() < 0.4, frame_inset=rng.uniform(2.0, 9.0))
+
+
+def index_corners(style: CardStyle) -> tuple[int, ...]:
+    """The card's own corners (0 top-left, clockwise) where a design prints its letter's index; the
+    lower two print it turned."""
+    if style.four_indices:
+        return (0, 1, 2, 3)
+    return (1, 3) if style.index_right else (0, 2)
 
 
 def print_style(font: Path) -> CardStyle:
@@ -260,7 +270,8 @@ def render_card(face: Face, style: CardStyle, height: int, red: bool = False, po
     if style.index and index_text:
         ih = style.index_size * H
         (ix, iy) = style.index_at
-        corners = [(ix * W, iy * H)] + ([((1 - ix) * W, iy * H)] if style.four_indices else [])
+        top = {0: (ix * W, iy * H), 1: ((1 - ix) * W, iy * H)}
+        corners = [top[c] for c in index_corners(style) if c in top]
         below = ih / 1.1  # where the points sit under the index
         for x, y in corners:
             _text(draw, style, index_text, (x, y), ih, ink, width=0.2 * W)

@@ -18,7 +18,7 @@ import numpy as np
 
 from referee.cards import LETTERS, VOWELS, Face, Kind, parse_face
 from vision import crops
-from vision.synth.cards import AMBIGUOUS, has_index, random_style, render_card, varied
+from vision.synth.cards import AMBIGUOUS, has_index, index_corners, random_style, render_card, varied
 from vision.synth.textures import _coin, _paper, draw_hand, table_texture
 
 PAIRS = tuple(f"{a}/{b}" for a, b in itertools.permutations(VOWELS, 2))
@@ -147,7 +147,7 @@ def corner(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int,
     side = _top_side(own_top, canonical)
     # which letter is printed in this corner, upright as the card's own top says
     label = "NOISE"
-    has_index = style.index and (which in (0, 2) or style.four_indices)
+    has_index = style.index and which in index_corners(style)
     if face.kind is Kind.TWO_VOWEL and style.index:
         label = face.letters[0] if which in (0, 1) else face.letters[1]
         if which in (2, 3):
@@ -201,7 +201,7 @@ def _printed_index(face: Face, style, corner: int) -> tuple[str, bool] | None:
         return None
     if face.kind is Kind.TWO_VOWEL:
         return (face.letters[0], False) if corner in (0, 1) else (face.letters[1], True)
-    if corner in (0, 2) or style.four_indices:
+    if corner in index_corners(style):
         return str(face.card()), corner in (2, 3)
     return None
 
