@@ -146,17 +146,10 @@ def corner(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int,
     own_top = cv2.perspectiveTransform(np.float32([[[x0 + s / 2, y0]]]), M).reshape(2)
     side = _top_side(own_top, canonical)
     # which letter is printed in this corner, upright as the card's own top says
-    label = "NOISE"
-    has_index = style.index and which in index_corners(style)
-    if face.kind is Kind.TWO_VOWEL and style.index:
-        label = face.letters[0] if which in (0, 1) else face.letters[1]
-        if which in (2, 3):
-            side = (side + 2) % 4  # the lower vowel is printed turned
-    elif has_index and face.kind in (Kind.LETTER, Kind.WILD, Kind.QXZ):
-        label = cls
-        if which in (2, 3):
-            side = (side + 2) % 4  # the bottom index is printed turned
-    return crops.warp(patch, canonical), CLASSES.index(label), side
+    printed = _printed_index(face, style, which)
+    if printed and printed[1]:
+        side = (side + 2) % 4  # the lower corners print their index turned
+    return crops.warp(patch, canonical), CLASSES.index(printed[0] if printed else "NOISE"), side
 
 
 def noise(rng: random.Random) -> tuple[np.ndarray, int, int]:
