@@ -117,6 +117,16 @@ def test_a_fanned_line_reads_each_covered_cards_index():
     assert next(s for s in partial if s.face.kind.name == "UNKNOWN").confidence < 0.5
 
 
+@pytest.mark.parametrize("askew", [3, -3])
+def test_a_fanned_line_of_cards_lying_askew_reads_each_index(askew):
+    # cards laid by hand do not line up: the fan's outline runs along the outermost ones, and each
+    # covered card's strip must be cut at the card's own ends, where its indices are, not the fan's
+    offsets = [0, askew, -round(1.3 * askew), askew, 0]
+    cards = [(face, (300 + 40 * k, 360 + dy), 0) for k, (face, dy) in enumerate(zip(["P", "L", "K", "R", "Y"], offsets))]
+    image, _ = table(cards)
+    assert [face for _, face in read(image)] == ["P", "L", "K", "R", "Y"]
+
+
 @pytest.mark.parametrize("pair, angle", [("A/E", 0), ("O/I", 0), ("E/U", 20), ("A/E", 180)])
 def test_a_two_vowel_card_half_under_a_book_is_not_taken_for_the_vowel_that_shows(pair, angle):
     image, corners = table([("B", (250, 360), 0), (pair, (480, 360), angle), ("K", (710, 360), 0)])

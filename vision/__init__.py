@@ -123,9 +123,11 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     strips = [r for r in regions if r.partial]
     faced = [crops.facing(r.quad, up) for r in whole]
     ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in strips]
-    # a corner index is small and sits against the card's edge, which a strip's outline found may
-    # miss by a pixel or two: each end is read twice, moved a little outwards, and with a margin all round
-    nudged = [_outwards(q, r.center) for pair, r in zip(ends, strips) for q in pair]
+    # a corner index is small and sits against the card's edge, which a strip may miss by a pixel or
+    # two: each end is read twice, with a margin all round, as it is and moved a little outwards. The
+    # margin shows the card's edge: an index filling a crop cut tight at the edge looks like a piece of
+    # a big glyph, which is no index
+    nudged = [_scaled(_outwards(q, r.center), 1.15) for pair, r in zip(ends, strips) for q in pair]
     loose = [_scaled(q, 1.15) for pair in ends for q in pair]
     readings = reader.read(np.stack([crops.warp(gray, q) for q in faced])) if faced else []
     views = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose])) if nudged else []
@@ -308,7 +310,7 @@ def _likeliest_of(views: list[Reading]) -> Reading:
 
 
 def _agreed(moved, wider):
-    """One reading of a strip's end from its two views (moved outwards, and with a margin): the geometric
+    """One reading of a strip's end from its two views (each with a margin, one moved outwards): the geometric
     mean of their probabilities, so that a class both find likely wins and one they dispute stays unsure."""
     p = np.sqrt(moved.probabilities() * wider.probabilities())
     p = p / p.sum()

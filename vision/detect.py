@@ -27,6 +27,7 @@ CARD_SHAPED = 1.8  # the most a card's long side is of its short one (playing ca
 SOLID = 0.88  # the least a card's face fills its own convex hull (area / hull area)
 BITTEN_FILL = 0.45  # the least a face with a glyph's bite out of it fills its quadrilateral
 BITTEN_SIDES = 0.85  # the least share of the quadrilateral's sides such a face must reach along
+END_REACH = (0.08, 0.06)  # how far beyond and inside a strip's ends its card's own edges are looked for (shares of its length)
 
 
 @dataclass
@@ -283,8 +284,10 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         if min(bw, bh) < min_side or bw * bh > max_area * 1.5 or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
             continue
         area = cv2.contourArea(contour)
-        if area < max(min_side * min_side * 3, 0.4 * bw * bh):
-            continue  # a letter's outline, or something far from a filled quadrilateral
+        if area < min_side * min_side * 3:
+            continue  # a letter's outline
+        if area < 0.4 * bw * bh and area < 0.4 * math.prod(cv2.minAreaRect(contour)[1]):
+            continue  # something far from a filled quadrilateral (a long fan lying aslant fills its own box)
         if not is_new(x, y, x + bw, y + bh):
             continue
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
@@ -413,9 +416,10 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     hq = float(np.linalg.norm(quad[3] - quad[0]))
     k = 200.0 / max(wq, hq)
     W, H = max(8, round(wq * k)), max(8, round(hq * k))
-    M = cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
-    flat = cv2.warpPerspective(gray_image, M, (W, H))
-    gray = cv2.GaussianBlur(flat, (3, 3), 0).astype(np.float32)
+    m = round(END_REACH[0] * max(W, H)) + 2  # a margin all round, where a strip's card may end
+    M = cv2.getPerspectiveTransform(quad, np.float32([[m, m], [W + m, m], [W + m, H + m], [m, H + m]]))
+    around = cv2.warpPerspective(gray_image, M, (W + 2 * m, H + 2 * m))
+    gray = cv2.GaussianBlur(around[m : m + H, m : m + W], (3, 3), 0).astype(np.float32)
     best: tuple[int, list[int]] | None = None
     for axis in (1, 0):  # 1: lines across columns (cards side by side), 0: across rows
         grad = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3))
@@ -436,17 +440,51 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         return [region]
     widest = max(b - a for a, b in pieces)
     inverse = np.linalg.inv(M)
+    along = around if axis == 1 else around.T  # pieces side by side, each running down the rows
+    span = H if axis == 1 else W
     out = []
     for a, b in pieces:
-        if axis == 1:
-            rect = np.float32([[a, 0], [b, 0], [b, H], [a, H]])
-        else:
-            rect = np.float32([[0, a], [W, a], [W, b], [0, b]])
-        piece_quad = cv2.perspectiveTransform(rect.reshape(1, 4, 2), inverse).reshape(4, 2)
         partial = (b - a) < 0.8 * widest
+        start, stop = m, m + span
+        if partial and b - a >= 6:
+            start, stop = _card_ends(along, m + a, m + b, m, m + span)
+        if axis == 1:
+            rect = np.float32([[m + a, start], [m + b, start], [m + b, stop], [m + a, stop]])
+        else:
+            rect = np.float32([[start, m + a], [stop, m + a], [stop, m + b], [start, m + b]])
+        piece_quad = cv2.perspectiveTransform(rect.reshape(1, 4, 2), inverse).reshape(4, 2)
         piece = Region(order_quad(piece_quad), float(cv2.contourArea(piece_quad)), partial=partial)
         piece.inner = [r for r in region.inner if inside(r.center, piece.quad) and r.area < 1.5 * piece.area]
         short, long = piece.sides
         # a whole piece longer than any card is a row of a block of cards edge to edge: cut it across
         out.extend(split_overlaps(gray_image, piece) if not partial and long > CARD_SHAPED * short else [piece])
     return out
+
+
+def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int) -> tuple[float, float]:
+    """Where a covered card's own edges cross its strip (columns ``a`` to ``b`` of ``along``, the
+    group straightened with a margin all round, its strips running down the rows from ``start`` to
+    ``stop``), near the strip's two ends: the outermost line across the strip's middle within
+    :data:`END_REACH` of each end, else the end as it is. A fan's outline runs along its outermost
+    cards, and the cards lie a little askew to each other: a strip cut from it may stop short of its
+    card's end, and cut the corner index printed there."""
+    length = stop - start
+    beyond, within = round(END_REACH[0] * length), round(END_REACH[1] * length)
+    lo, hi = max(0, start - beyond), min(len(along), stop + beyond)
+    inset = round(0.2 * (b - a))
+    band = cv2.GaussianBlur(np.ascontiguousarray(along[lo:hi, a + inset : b - inset]), (3, 3), 0).astype(np.float32)
+    across = (np.abs(cv2.Sobel(band, cv2.CV_32F, 0, 1, ksize=3)) > 40).mean(axis=1)
+
+    def outermost(order: range) -> float | None:
+        """The middle of the first run of rows, in the order given, that a line crosses."""
+        run: list[int] = []
+        for row in order:
+            if across[row - lo] > 0.6:
+                run.append(row)
+            elif run:
+                break
+        return (run[0] + run[-1]) / 2 if run else None
+
+    top = outermost(range(lo, start + within))
+    bottom = outermost(range(hi - 1, stop - within - 1, -1))
+    return (start if top is None else top), (stop if bottom is None else bottom)
