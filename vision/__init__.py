@@ -34,6 +34,7 @@ SLIVER = 0.12  # a covered card showing less of itself than this is not reported
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
+END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
 
@@ -127,8 +128,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # two: each end is read twice, with a margin all round, as it is and moved a little outwards. The
     # margin shows the card's edge: an index filling a crop cut tight at the edge looks like a piece of
     # a big glyph, which is no index
-    nudged = [_scaled(_outwards(q, r.center), 1.15) for pair, r in zip(ends, strips) for q in pair]
-    loose = [_scaled(q, 1.15) for pair in ends for q in pair]
+    nudged = [_scaled(_outwards(q, r.center), END_MARGIN) for pair, r in zip(ends, strips) for q in pair]
+    loose = [_scaled(q, END_MARGIN) for pair in ends for q in pair]
     readings = reader.read(np.stack([crops.warp(gray, q) for q in faced])) if faced else []
     views = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose])) if nudged else []
     strip_readings = [_agreed(a, b) for a, b in zip(views[: len(nudged)], views[len(nudged) :])]

@@ -416,10 +416,8 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     hq = float(np.linalg.norm(quad[3] - quad[0]))
     k = 200.0 / max(wq, hq)
     W, H = max(8, round(wq * k)), max(8, round(hq * k))
-    m = round(END_REACH[0] * max(W, H)) + 2  # a margin all round, where a strip's card may end
-    M = cv2.getPerspectiveTransform(quad, np.float32([[m, m], [W + m, m], [W + m, H + m], [m, H + m]]))
-    around = cv2.warpPerspective(gray_image, M, (W + 2 * m, H + 2 * m))
-    gray = cv2.GaussianBlur(around[m : m + H, m : m + W], (3, 3), 0).astype(np.float32)
+    M = cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
+    gray = cv2.GaussianBlur(cv2.warpPerspective(gray_image, M, (W, H)), (3, 3), 0).astype(np.float32)
     best: tuple[int, list[int]] | None = None
     for axis in (1, 0):  # 1: lines across columns (cards side by side), 0: across rows
         grad = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3))
@@ -439,6 +437,10 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     if len(pieces) < 2:
         return [region]
     widest = max(b - a for a, b in pieces)
+    # the group again with a margin all round, where a strip's card may end beyond the group's outline
+    m = round(END_REACH[0] * max(W, H)) + 2
+    M = np.float64([[1, 0, m], [0, 1, m], [0, 0, 1]]) @ M
+    around = cv2.warpPerspective(gray_image, M, (W + 2 * m, H + 2 * m))
     inverse = np.linalg.inv(M)
     along = around if axis == 1 else around.T  # pieces side by side, each running down the rows
     span = H if axis == 1 else W
