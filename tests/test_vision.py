@@ -375,6 +375,53 @@ def test_a_bitten_face_reaches_its_sides_a_blot_does_not():
     assert not detect._bitten(blot, square, 100 * 100)
 
 
+def test_tiles_whose_outlines_are_lost_are_found_by_their_letters():
+    # a rendered phone photo of 30 loose tiles: five of them close no outline in any edge map, but
+    # each shows its letter, as big as the letters of the tiles found beside them
+    from vision import bench
+    from vision.synth.tiles import render_tiles
+
+    scene = render_tiles(random.Random(5), n_tiles=30)
+    results = bench.Results()
+    bench.score_scene(scene, vision.see(scene.image), results)
+    assert results.whole.right == results.whole.total == 30 and results.phantoms == 0, results
+
+
+@pytest.mark.parametrize("angle", [0, 20, 65])
+def test_a_lone_letter_gives_the_card_round_it_turned_as_it_is(angle):
+    from vision import detect
+
+    image, _ = lay(np.full((720, 960, 3), (200, 205, 210), np.uint8), [("H", (480, 360), angle, TILE)], height=120)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    [[square]] = detect.glyph_cards(gray, (120.0, 120.0), [])
+    assert np.allclose(square.mean(axis=0), (480, 360), atol=6)
+    assert np.allclose(np.linalg.norm(square - np.roll(square, 1, axis=0), axis=1), 120, atol=1)
+    edge = square[1] - square[0]
+    turned = np.degrees(np.arctan2(-edge[1], edge[0])) % 90
+    assert min(abs(turned - angle % 90), 90 - abs(turned - angle % 90)) < 4
+    # an oblong card may lie either way round its letter
+    ways = detect.glyph_cards(gray, (100.0, 140.0), [])[0]
+    assert len(ways) == 2 and all(np.allclose(sorted(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)), [100, 100, 140, 140], atol=1)
+                                  for q in ways)
+    assert detect.glyph_cards(gray, (120.0, 120.0), [square]) == []  # where a card was found already, nothing
+
+
+def test_print_and_edges_beside_a_letter_make_it_no_card_of_its_own():
+    # a card found by its letter shows nothing else near its middle: a line of print is no card, nor
+    # is a letter's part with an edge running by (a T's bar just above the card covering the rest)
+    from vision import detect
+
+    sheet = np.full((400, 400), 236, np.uint8)
+    for row in range(4):
+        cv2.putText(sheet, "WORD", (20, 80 + 85 * row), cv2.FONT_HERSHEY_SIMPLEX, 2.0, 30, 5)
+    assert detect.glyph_cards(sheet, (119.0, 170.0), []) == []
+    bar = np.full((400, 400), 200, np.uint8)
+    cv2.rectangle(bar, (170, 194), (230, 206), 30, -1)
+    assert len(detect.glyph_cards(bar, (100.0, 140.0), [])) == 1
+    bar[215:] = 170  # another card's edge
+    assert detect.glyph_cards(bar, (100.0, 140.0), []) == []
+
+
 def test_see_json_contract_and_bad_input(tmp_path):
     image, _ = table([("A/E", (300, 360), 0), ("Z", (650, 360), 15)])
     good = tmp_path / "table.png"

@@ -201,6 +201,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             face, corners = _upright_first(face, quad, up)
         sightings.append(Sighting(face, corners, confidence, 1.0, _sideways(quad, up)))
 
+    cards = [r.sides for r, reading in zip(whole, readings) if not rejected(reading)]
+    sightings = _found_by_letter(gray, reader, sightings, cards, [r.quad for r in strips], up, rejected)
+
     # a fan always shows its top card whole: strips of a group without one are squares of a
     # chequered table or lines of print, not covered cards. The card on top of each group:
     top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
@@ -225,6 +228,36 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             continue
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
+    return sightings
+
+
+def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards: list[tuple[float, float]],
+                     strips: list[np.ndarray], up: np.ndarray, rejected) -> list[Sighting]:
+    """The sightings with the cards added whose outline was not found, found by their letters
+    (:func:`detect.glyph_cards`) instead: as big as the ``cards`` read (their (short, long) sides; square
+    where a quarter of them or more are), clear of the cards seen and of covered cards' ``strips`` (what
+    shows of a covered card's letter is no letter: a T's bar reads as an I), and only where read as
+    surely as a card must be to be believed without an outline. Such a card replaces an unknown one
+    found there (a face found only in part)."""
+    if not cards:
+        return sightings
+    short = float(np.median([short for short, _ in cards]))
+    square = sum(long < 1.2 * short for short, long in cards) >= len(cards) / 4  # a thick tile's side may show too
+    size = (short, short if square else float(np.median([long for _, long in cards])))
+    taken = [s.corners for s in sightings if s.face != UNKNOWN] + strips
+    ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken)]
+    quads = [quad for glyph in ways for quad in glyph]
+    readings = iter(reader.read(np.stack([crops.warp(gray, q) for q in quads])) if quads else [])
+    for glyph in ways:
+        reading, quad = max(((next(readings), quad) for quad in glyph), key=lambda rq: rq[0].confidence)
+        center = quad.mean(axis=0)
+        if rejected(reading) or reading.confidence < SURE or any(detect.inside(center, s.corners) for s in sightings if s.face != UNKNOWN):
+            continue
+        face, corners = parse_face(reading.label), np.roll(quad, -reading.side, axis=0)
+        if face.kind is Kind.TWO_VOWEL:
+            face, corners = _upright_first(face, quad, up)
+        sightings = [s for s in sightings if not detect.inside(center, s.corners)]
+        sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
     return sightings
 
 

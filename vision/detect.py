@@ -10,6 +10,8 @@ partial card when it is as long as the whole cards around it. A region made of c
 edge, or a sheet of paper they lie on, gives way to the cards found on it.
 
 The classifier later rejects card-shaped things that are not cards (a sheet of paper, a phone).
+A letter tile whose outline closes in no edge map is looked for by its letter instead
+(:func:`glyph_squares`), once the tiles found show how big a tile is.
 """
 
 from __future__ import annotations
@@ -490,3 +492,78 @@ def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int) -> tupl
     top = outermost(range(lo, start + within))
     bottom = outermost(range(hi - 1, stop - within - 1, -1))
     return (start if top is None else top), (stop if bottom is None else bottom)
+
+
+GLYPH_CONTRAST = 25  # how much darker than its surroundings (grey levels) a tile's letter is
+EDGE_SHARE = 0.005  # the most of the middle of a card found by its letter that other edges may cover
+GLYPH_SEARCH = 64  # a card's short side, in pixels of the picture its letters are looked for in
+
+
+def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndarray]) -> list[list[np.ndarray]]:
+    """Where a card of ``size`` (short, long side, image pixels) may lie round each big dark glyph
+    that lies in none of the ``taken`` quads: a square, or an oblong card's two ways of lying. A card
+    whose outline closes in no edge map (a cream tile on a cream table, a white card on a white
+    cloth, lit so that its shadow falls on one side only) still shows its letter, printed at its
+    centre. Each quad is turned as the strongest edges round the glyph run - its strokes and what
+    shows of the card's edges, all at right angles on a card - and is left to the reader to read, a
+    quarter turn either way (a square) or a half turn (an oblong card)."""
+    h, w = gray.shape[:2]
+    short, long = size
+    scale = min(1.0, WORK_SIZE / max(h, w), GLYPH_SEARCH / short)
+    small = _shrink(gray, scale)
+    s = short * scale
+    ink = cv2.adaptiveThreshold(small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, max(3, int(s) | 1),
+                                GLYPH_CONTRAST)
+    # the part of a card's face that holds nothing but its letter: clear of its corner indices, and
+    # holding some of a two-vowel card's other vowel
+    clear = (0.42 * short * scale, max(0.42 * short, 0.36 * long) * scale)
+    reach = 0.65 * long * scale
+    found = []
+    contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    # the outer boundary of each stroke of print, also of one inside another's hole (a letter in its frame)
+    for contour in (c for c, (_, _, _, parent) in zip(contours, hierarchy[0] if contours else []) if parent < 0):
+        x, y, bw, bh = cv2.boundingRect(contour)
+        if not 0.3 * s <= max(bw, bh) <= 0.95 * s or min(bw, bh) < 0.06 * s:
+            continue  # no letter of a card: a speck, a line, the table around a card
+        cx, cy = x + bw / 2, y + bh / 2
+        x0, y0, x1, y1 = int(cx - reach), int(cy - reach), int(cx + reach) + 1, int(cy + reach) + 1
+        if x0 < 0 or y0 < 0 or x1 > small.shape[1] or y1 > small.shape[0]:
+            continue  # a card cut by the picture's edge is not readable
+        center = np.float32([cx, cy]) / scale
+        if any(inside(center, quad) for quad in taken):
+            continue
+        window = small[y0:y1, x0:x1]
+        own = np.zeros(window.shape, np.uint8)
+        cv2.drawContours(own, [contour - [x0, y0]], -1, 1, thickness=cv2.FILLED)
+        if cv2.countNonZero(own) < 0.02 * s * s:
+            continue  # a thin ring, no letter
+        # the edges' direction, a quarter turn being no turn: the mean of 4 x their angle, weighted by strength
+        dx, dy = cv2.Sobel(window, cv2.CV_32F, 1, 0), cv2.Sobel(window, cv2.CV_32F, 0, 1)
+        strength = dx * dx + dy * dy
+        turn = np.arctan2(dy, dx) * 4
+        angle = math.atan2(float((strength * np.sin(turn)).sum()), float((strength * np.cos(turn)).sum())) / 4
+        stray_ink = ink[y0:y1, x0:x1] * (1 - own)
+        stray_edges = cv2.Canny(window, 30, 90) * (1 - cv2.dilate(own, np.ones((5, 5), np.uint8)))
+        ways = []
+        for way in [angle] if long < 1.2 * short else [angle, angle + math.pi / 2]:
+            zone, middle = np.zeros(window.shape, np.uint8), np.zeros(window.shape, np.uint8)
+            at, turned = (round(cx - x0), round(cy - y0)), math.degrees(way)
+            cv2.ellipse(zone, at, (round(clear[0]), round(clear[1])), turned, 0, 360, 1, -1)
+            cv2.ellipse(middle, at, (round(0.7 * clear[0]), round(0.7 * clear[1])), turned, 0, 360, 1, -1)
+            if cv2.countNonZero(stray_ink * zone) > 0.04 * cv2.countNonZero(zone):
+                continue  # more print round it than a card's face leaves (a patterned table, a printed sheet)
+            if cv2.countNonZero(stray_edges * middle) > EDGE_SHARE * cv2.countNonZero(middle):
+                continue  # an edge runs across its middle: another card's, a sheet's (a T's bar above the card covering it)
+            quad = order_quad(center + _box(short, long, way))
+            if not any(cv2.intersectConvexConvex(quad, other.astype(np.float32))[0] > 0.15 * short * long for other in taken):
+                ways.append(quad)  # else it would lie under a card found: what shows may be part of a letter (a T's stem)
+        if ways:
+            found.append(ways)
+    return found
+
+
+def _box(width: float, height: float, angle: float) -> np.ndarray:
+    """The corners of a width x height box round (0, 0), turned by ``angle`` (radians)."""
+    c, s = math.cos(angle), math.sin(angle)
+    local = np.float32([[-width, -height], [width, -height], [width, height], [-width, height]]) / 2
+    return local @ np.float32([[c, s], [-s, c]])
