@@ -8,6 +8,8 @@
 Vision knows no game. :func:`see` finds card regions (:mod:`vision.detect`), straightens them
 towards the reader (:mod:`vision.crops`) and classifies them (:mod:`vision.read`): whole cards in
 one batch by the card reader, the ends of covered cards' strips in another by the index reader.
+A card whose outline was found in no edge map (a tile on a table of its own colour) is then
+looked for by its letter, as big as the cards read around it.
 A two-vowel card is read by where its vowels sit: the one in the half towards the reader's top
 (``up``, the image's top unless a zone says otherwise) is the one in play.
 """
@@ -34,6 +36,7 @@ SLIVER = 0.12  # a covered card showing less of itself than this is not reported
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
+TILE_VIEWS = (1.0, 0.9, 0.82)  # a tile found by its letter is read at these sizes: the thick tiles found round it may show their sides
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
@@ -247,7 +250,9 @@ def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards:
     taken = [s.corners for s in sightings if s.face != UNKNOWN] + strips
     ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken)]
     quads = [quad for glyph in ways for quad in glyph]
-    readings = iter(reader.read(np.stack([crops.warp(gray, q) for q in quads])) if quads else [])
+    sizes = TILE_VIEWS if square else (1.0,)
+    views = reader.read(np.stack([crops.warp(gray, _scaled(q, f)) for q in quads for f in sizes])) if quads else []
+    readings = iter(_likeliest_of(views[k : k + len(sizes)]) if len(sizes) > 1 else views[k] for k in range(0, len(views), len(sizes)))
     for glyph in ways:
         reading, quad = max(((next(readings), quad) for quad in glyph), key=lambda rq: rq[0].confidence)
         center = quad.mean(axis=0)
