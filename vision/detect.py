@@ -496,12 +496,12 @@ def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int) -> tupl
 
 GLYPH_CONTRAST = 25  # how much darker than its surroundings (grey levels) a tile's letter is
 EDGE_SHARE = 0.005  # the most of the middle of a card found by its letter that other edges may cover
-GLYPH_SEARCH = 64  # a card's short side, in pixels of the picture its letters are looked for in
+GLYPH_SEARCH = 48  # a card's short side, in pixels of the picture its letters are looked for in
 
 
 def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndarray]) -> list[list[np.ndarray]]:
     """Where a card of ``size`` (short, long side, image pixels) may lie round each big dark glyph
-    that lies in none of the ``taken`` quads: a square, or an oblong card's two ways of lying. A card
+    outside the ``taken`` quads, overlapping none of them much: a square, or an oblong card's two ways of lying. A card
     whose outline closes in no edge map (a cream tile on a cream table, a white card on a white
     cloth, lit so that its shadow falls on one side only) still shows its letter, printed at its
     centre. Each quad is turned as the strongest edges round the glyph run - its strokes and what
@@ -514,6 +514,8 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     s = short * scale
     ink = cv2.adaptiveThreshold(small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, max(3, int(s) | 1),
                                 GLYPH_CONTRAST)
+    for quad in taken:  # what is read already: its print is no letter of another card
+        cv2.fillConvexPoly(ink, np.int32(np.round(np.asarray(quad) * scale)), 0)
     # the part of a card's face that holds nothing but its letter: clear of its corner indices, and
     # holding some of a two-vowel card's other vowel
     clear = (0.42 * short * scale, max(0.42 * short, 0.36 * long) * scale)
@@ -530,24 +532,27 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         if x0 < 0 or y0 < 0 or x1 > small.shape[1] or y1 > small.shape[0]:
             continue  # a card cut by the picture's edge is not readable
         center = np.float32([cx, cy]) / scale
-        if any(inside(center, quad) for quad in taken):
-            continue
         window = small[y0:y1, x0:x1]
         own = np.zeros(window.shape, np.uint8)
         cv2.drawContours(own, [contour - [x0, y0]], -1, 1, thickness=cv2.FILLED)
         if cv2.countNonZero(own) < 0.02 * s * s:
             continue  # a thin ring, no letter
+        stray_ink = ink[y0:y1, x0:x1] * (1 - own)
+        at = (round(cx - x0), round(cy - y0))
+        inner = np.zeros(window.shape, np.uint8)  # the circle inside the clear part however the card is turned
+        cv2.circle(inner, at, round(clear[0]), 1, -1)
+        if cv2.countNonZero(stray_ink * inner) > 0.04 * math.pi * clear[0] * clear[1]:
+            continue  # print round it (a patterned table, a printed sheet): found cheaply before the card is turned
         # the edges' direction, a quarter turn being no turn: the mean of 4 x their angle, weighted by strength
         dx, dy = cv2.Sobel(window, cv2.CV_32F, 1, 0), cv2.Sobel(window, cv2.CV_32F, 0, 1)
         strength = dx * dx + dy * dy
         turn = np.arctan2(dy, dx) * 4
         angle = math.atan2(float((strength * np.sin(turn)).sum()), float((strength * np.cos(turn)).sum())) / 4
-        stray_ink = ink[y0:y1, x0:x1] * (1 - own)
         stray_edges = cv2.Canny(window, 30, 90) * (1 - cv2.dilate(own, np.ones((5, 5), np.uint8)))
         ways = []
         for way in [angle] if long < 1.2 * short else [angle, angle + math.pi / 2]:
             zone, middle = np.zeros(window.shape, np.uint8), np.zeros(window.shape, np.uint8)
-            at, turned = (round(cx - x0), round(cy - y0)), math.degrees(way)
+            turned = math.degrees(way)
             cv2.ellipse(zone, at, (round(clear[0]), round(clear[1])), turned, 0, 360, 1, -1)
             cv2.ellipse(middle, at, (round(0.7 * clear[0]), round(0.7 * clear[1])), turned, 0, 360, 1, -1)
             if cv2.countNonZero(stray_ink * zone) > 0.04 * cv2.countNonZero(zone):
