@@ -494,17 +494,17 @@ def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int) -> tupl
     return (start if top is None else top), (stop if bottom is None else bottom)
 
 
-GLYPH_CONTRAST = 25  # how much darker than its surroundings (grey levels) a tile's letter is
+GLYPH_CONTRAST = 25  # how much darker than its surroundings (grey levels) a card's letter is
 EDGE_SHARE = 0.005  # the most of the middle of a card found by its letter that other edges may cover
 GLYPH_SEARCH = 48  # a card's short side, in pixels of the picture its letters are looked for in
 
 
 def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndarray]) -> list[list[np.ndarray]]:
     """Where a card of ``size`` (short, long side, image pixels) may lie round each big dark glyph
-    outside the ``taken`` quads, overlapping none of them much: a square, or an oblong card's two ways of lying. A card
-    whose outline closes in no edge map (a cream tile on a cream table, a white card on a white
-    cloth, lit so that its shadow falls on one side only) still shows its letter, printed at its
-    centre. Each quad is turned as the strongest edges round the glyph run - its strokes and what
+    outside the ``taken`` quads, overlapping none of them much: a square, or an oblong card's two
+    ways of lying. A card whose outline closes in no edge map (a cream tile on a cream table, a
+    white card on a white cloth, lit so that its shadow falls on one side only) still shows its
+    letter, printed at its centre. Each quad is turned as the strongest edges round the glyph run - its strokes and what
     shows of the card's edges, all at right angles on a card - and is left to the reader to read, a
     quarter turn either way (a square) or a half turn (an oblong card)."""
     h, w = gray.shape[:2]
