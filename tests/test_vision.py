@@ -406,6 +406,20 @@ def test_a_lone_letter_gives_the_card_round_it_turned_as_it_is(angle):
     assert detect.glyph_cards(gray, (120.0, 120.0), [square]) == []  # where a card was found already, nothing
 
 
+def test_a_card_found_by_its_letter_replaces_an_unknown_one_found_there():
+    # a tile's face found only in part reads as no letter surely; its letter, read in a square of the
+    # size of the tiles read around, does
+    from referee.cards import UNKNOWN
+    from vision.read import reader
+
+    image, _ = lay(np.full((720, 960, 3), (200, 205, 210), np.uint8), [("K", (480, 360), 15, TILE)], height=120)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    part = np.float32([[440, 330], [520, 330], [520, 380], [440, 380]])
+    found = vision._found_by_letter(gray, reader(), [vision.Sighting(UNKNOWN, part, 0.3, 1.0)], [(120.0, 120.0)], [],
+                                    vision.UP, lambda r: r.label == "NOISE")
+    assert [str(s.face) for s in found] == ["K"] and np.allclose(found[0].center, (480, 360), atol=6)
+
+
 def test_print_and_edges_beside_a_letter_make_it_no_card_of_its_own():
     # a card found by its letter shows nothing else near its middle: a line of print is no card, nor
     # is a letter's part with an edge running by (a T's bar just above the card covering the rest)
