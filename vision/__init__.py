@@ -181,8 +181,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
     sightings: list[Sighting] = []
     # the size of the cards around: of the regions read as cards (a chequered table's squares are more)
-    cards = [region.area for region, reading in zip(whole, readings) if not rejected(reading)]
-    card_area = float(np.median(cards)) if cards else None
+    cards = [region for region, reading in zip(whole, readings) if not rejected(reading)]
+    card_area = float(np.median([card.area for card in cards])) if cards else None
     vowels = [_likeliest_vowel(r) for r in readings]
     halves = _two_vowel_halves(whole, faced, readings, vowels, card_area) if card_area else []
     for first, second_half in halves:
@@ -204,8 +204,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             face, corners = _upright_first(face, quad, up)
         sightings.append(Sighting(face, corners, confidence, 1.0, _sideways(quad, up)))
 
-    cards = [r.sides for r, reading in zip(whole, readings) if not rejected(reading)]
-    sightings = _found_by_letter(gray, reader, sightings, cards, [r.quad for r in strips], up, rejected)
+    sightings = _found_by_letter(gray, reader, sightings, [card.sides for card in cards], [r.quad for r in strips], up, rejected)
 
     # a fan always shows its top card whole: strips of a group without one are squares of a
     # chequered table or lines of print, not covered cards. The card on top of each group:

@@ -10,8 +10,8 @@ partial card when it is as long as the whole cards around it. A region made of c
 edge, or a sheet of paper they lie on, gives way to the cards found on it.
 
 The classifier later rejects card-shaped things that are not cards (a sheet of paper, a phone).
-A letter tile whose outline closes in no edge map is looked for by its letter instead
-(:func:`glyph_squares`), once the tiles found show how big a tile is.
+A card whose outline closes in no edge map is looked for by its letter instead
+(:func:`glyph_cards`), once the cards found show how big a card is.
 """
 
 from __future__ import annotations
@@ -504,9 +504,9 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     outside the ``taken`` quads, overlapping none of them much: a square, or an oblong card's two
     ways of lying. A card whose outline closes in no edge map (a cream tile on a cream table, a
     white card on a white cloth, lit so that its shadow falls on one side only) still shows its
-    letter, printed at its centre. Each quad is turned as the strongest edges round the glyph run - its strokes and what
-    shows of the card's edges, all at right angles on a card - and is left to the reader to read, a
-    quarter turn either way (a square) or a half turn (an oblong card)."""
+    letter, printed at its centre. Each quad is turned as the strongest edges round the glyph run -
+    its strokes and what shows of the card's edges, all at right angles on a card - and is left to
+    the reader to read, a quarter turn either way (a square) or a half turn (an oblong card)."""
     h, w = gray.shape[:2]
     short, long = size
     scale = min(1.0, WORK_SIZE / max(h, w), GLYPH_SEARCH / short)
@@ -559,16 +559,9 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
                 continue  # more print round it than a card's face leaves (a patterned table, a printed sheet)
             if cv2.countNonZero(stray_edges * middle) > EDGE_SHARE * cv2.countNonZero(middle):
                 continue  # an edge runs across its middle: another card's, a sheet's (a T's bar above the card covering it)
-            quad = order_quad(center + _box(short, long, way))
+            quad = order_quad(cv2.boxPoints(((float(center[0]), float(center[1])), (short, long), turned)))
             if not any(cv2.intersectConvexConvex(quad, other.astype(np.float32))[0] > 0.15 * short * long for other in taken):
                 ways.append(quad)  # else it would lie under a card found: what shows may be part of a letter (a T's stem)
         if ways:
             found.append(ways)
     return found
-
-
-def _box(width: float, height: float, angle: float) -> np.ndarray:
-    """The corners of a width x height box round (0, 0), turned by ``angle`` (radians)."""
-    c, s = math.cos(angle), math.sin(angle)
-    local = np.float32([[-width, -height], [width, -height], [width, height], [-width, height]]) / 2
-    return local @ np.float32([[c, s], [-s, c]])
