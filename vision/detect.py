@@ -226,6 +226,13 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
                   * np.maximum(0, np.minimum(y1, boxes[:, 3]) - np.maximum(y, boxes[:, 1])))
         return not np.any(common > 0.92 * np.maximum(size, boxes[:, 4]))
 
+    def readable(rects: np.ndarray) -> np.ndarray:
+        """Which bounding boxes (x, y, w, h) may hold a card: big enough, not too big, clear of the
+        picture's edge (a card cut by it is not readable)."""
+        x, y, bw, bh = rects.T
+        return ((np.minimum(bw, bh) >= min_side) & (bw * bh <= max_area * 1.5)
+                & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))
+
     def consider(mask: np.ndarray, x: int, y: int, grow_px: float, face: bool) -> None:
         """Keep the region of a mask (padded by one pixel, its top-left at (x, y) of the small
         picture) when it is shaped and sized like a card. Only a ``face`` (a region enclosed by
@@ -260,31 +267,31 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         # for it), less the drawings of edges inside it (print, cards lying in a field of the mat):
         # tracing is a sixth of labelling's time
         contours, hierarchy = cv2.findContours(thick, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
-        links = hierarchy[0].tolist() if contours else []  # next, previous, first child, parent
-        for contour, (_, _, child, _), hole in zip(contours, links, _holes(links)):
-            if not hole:
-                continue  # the outside of a drawing of edges
-            x, y, bw, bh = cv2.boundingRect(contour)
-            if (min(bw, bh) < min_side or bw * bh > max_area * 1.5
-                    or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh):  # one cut by the picture's edge is not readable
-                continue
+        if not contours:
+            continue
+        links = hierarchy[0]  # next, previous, first child, parent
+        boxes_of = _bounding_boxes(contours)
+        for k in np.flatnonzero(_holes(links[:, 3]) & readable(boxes_of)).tolist():
+            contour = contours[k]
+            x, y, bw, bh = boxes_of[k].tolist()
             if cv2.contourArea(contour) < max(min_side * min_side * 3, 0.2 * bw * bh) or not is_new(x, y, x + bw, y + bh):
                 continue
             mask = np.zeros((bh + 2, bw + 2), np.uint8)
             cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
+            child = int(links[k, 2])
             while child >= 0:
                 cv2.drawContours(mask, [contours[child] - [x - 1, y - 1]], -1, 0, thickness=cv2.FILLED)
-                child = links[child][0]
+                child = int(links[child, 0])
             consider(mask, x, y, grow - 2.0, face=True)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
     #    the mat, which lies inside the mat, which may touch a patterned table
     contours = [c for drawing in (edges.thin, edges.strong)
                 for c in cv2.findContours(drawing, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
-    for contour in contours:
-        x, y, bw, bh = cv2.boundingRect(contour)
-        if min(bw, bh) < min_side or bw * bh > max_area * 1.5 or x == 0 or y == 0 or x + bw >= sw or y + bh >= sh:
-            continue
+    boxes_of = _bounding_boxes(contours)
+    for k in np.flatnonzero(readable(boxes_of)).tolist():
+        contour = contours[k]
+        x, y, bw, bh = boxes_of[k].tolist()
         area = cv2.contourArea(contour)
         if area < min_side * min_side * 3:
             continue  # a letter's outline
@@ -305,19 +312,30 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     return pieces
 
 
-def _holes(links: list[list[int]]) -> list[bool]:
-    """Which contours of a traced tree (``links``: next, previous, first child, parent) are holes in a
-    drawing, not its outside: those at odd depth, each found from its parent's answer once."""
-    hole: list[bool | None] = [None] * len(links)
-    for i in range(len(links)):
-        path = []  # from i up to the first contour already known (or the top)
-        while i >= 0 and hole[i] is None:
-            path.append(i)
-            i = links[i][3]
-        known = hole[i] if i >= 0 else True  # above the top is "a hole": the top is an outside
-        for j in reversed(path):
-            known = hole[j] = not known
-    return hole
+def _holes(parents: np.ndarray) -> np.ndarray:
+    """Which contours of a traced tree (each one's parent, -1 at the top) are holes in a drawing, not
+    its outside: those at odd depth. The tree of a frame has thousands of contours (the table's
+    texture), a few levels deep: climbed a level at a time, all contours at once."""
+    odd = np.zeros(len(parents), bool)
+    above = parents.copy()
+    while True:
+        climbing = above >= 0
+        if not climbing.any():
+            return odd
+        odd ^= climbing
+        above[climbing] = parents[above[climbing]]
+
+
+def _bounding_boxes(contours) -> np.ndarray:
+    """The bounding box (x, y, w, h) of each contour, as cv2.boundingRect gives it, all at once: a
+    frame's edge maps trace into thousands of contours, nearly all specks of texture."""
+    if not contours:
+        return np.zeros((0, 4), np.int64)
+    points = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
+    starts = np.cumsum([0] + [len(c) for c in contours[:-1]])
+    low = np.stack([np.minimum.reduceat(points[:, 0], starts), np.minimum.reduceat(points[:, 1], starts)], axis=1)
+    high = np.stack([np.maximum.reduceat(points[:, 0], starts), np.maximum.reduceat(points[:, 1], starts)], axis=1)
+    return np.concatenate([low, high - low + 1], axis=1)
 
 
 def _drop_nested(regions: list[Region]) -> list[Region]:
