@@ -375,6 +375,26 @@ def test_a_bitten_face_reaches_its_sides_a_blot_does_not():
     assert not detect._bitten(blot, square, 100 * 100)
 
 
+def test_contours_are_sifted_all_at_once_as_opencv_measures_them_one_by_one():
+    from vision import detect
+
+    # a drawing of nested rings and specks: outsides and holes several levels deep
+    drawing = np.zeros((300, 300), np.uint8)
+    for r in (140, 110, 80, 50, 20):
+        cv2.circle(drawing, (150, 150), r, 255, 3)
+    for k in range(40):
+        cv2.rectangle(drawing, (7 * k % 280, 13 * k % 280), (7 * k % 280 + k % 5, 13 * k % 280 + 2), 255, 1)
+    contours, hierarchy = cv2.findContours(drawing, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    assert detect._bounding_boxes(contours).tolist() == [list(cv2.boundingRect(c)) for c in contours]
+    parents = hierarchy[0][:, 3]
+
+    def depth(k):
+        return 0 if parents[k] < 0 else 1 + depth(parents[k])
+
+    assert detect._holes(parents).tolist() == [depth(k) % 2 == 1 for k in range(len(contours))]
+    assert max(depth(k) for k in range(len(contours))) >= 9  # five rings: ten nested outlines
+
+
 def test_tiles_whose_outlines_are_lost_are_found_by_their_letters():
     # a rendered phone photo of 30 loose tiles: five of them close no outline in any edge map, but
     # each shows its letter, as big as the letters of the tiles found beside them
