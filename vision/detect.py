@@ -333,8 +333,7 @@ def _bounding_boxes(contours) -> np.ndarray:
         return np.zeros((0, 4), np.int64)
     points = np.concatenate(contours).reshape(-1, 2).astype(np.int64)
     starts = np.cumsum([0] + [len(c) for c in contours[:-1]])
-    low = np.stack([np.minimum.reduceat(points[:, 0], starts), np.minimum.reduceat(points[:, 1], starts)], axis=1)
-    high = np.stack([np.maximum.reduceat(points[:, 0], starts), np.maximum.reduceat(points[:, 1], starts)], axis=1)
+    low, high = np.minimum.reduceat(points, starts), np.maximum.reduceat(points, starts)
     return np.concatenate([low, high - low + 1], axis=1)
 
 
