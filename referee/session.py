@@ -120,6 +120,9 @@ class Session:
         self._was_moving = True  # whether the last frame had something moving over the table
         self._looks: dict[str, tuple[str, np.ndarray]] = {}  # zone -> its newest card and picture in this frame
         self._anchors: dict[str, tuple[str, np.ndarray]] = {}  # ... when the zone was last accepted
+        self._under_now: dict[str, str] = {}  # line -> the card read under its newest, in this frame
+        self._under: list[dict[str, str]] = []  # ... in the last two frames
+        self._newest_unread: set[str] = set()  # lines whose newest card lay unreadable since last accepted
         self._warned: str | None = None
         self.warning = ""
 
@@ -227,6 +230,7 @@ class Session:
         sightings = [s for s in vision.see(image) if self._long_mm(s) <= 1.15 * CARD_MM]  # longer: a field of the mat
         found, _ = zones.assign(sightings, self.calibration, self.layout)
         self._looks = {}
+        self._under_now = {}
         observation: Observation = {}
         unreadable = []
         for zone in self.layout.zones:
@@ -234,6 +238,8 @@ class Session:
             if look_closer and self._unread(zone, cards) and (self._held(zone.name) or (everywhere and zone.kind == "pile")):
                 cards = self._closer(image, zone, cards)
             faces = self._faces(zone, cards)
+            if zone.kind == "line" and len(cards) > 1 and cards[-2].face.kind is not Kind.UNKNOWN:
+                self._under_now[zone.name] = str(cards[-2].face)
             if faces and faces[-1] != "UNKNOWN" and self._whole(self._newest(zone, cards)):
                 faces = self._laid_again(image, zone, faces)
             if faces and faces[-1] == "UNKNOWN":
@@ -299,6 +305,24 @@ class Session:
             return faces
         return (*faces[:-1], anchor[0], faces[-1]) if zone.kind == "line" else (anchor[0], faces[-1])
 
+    def _with_covered_newest(self, settled: Observation) -> Observation:
+        """The settled table, with the card under a line's newest named where that card was laid
+        unreadable and the newest covered it before it could be read (its index, read alike in the
+        last two frames, now shows it): the tracker would otherwise never know it was laid."""
+        out = dict(settled)
+        for zone in sorted(self._newest_unread):
+            faces = settled.get(zone, ("UNKNOWN",))
+            if faces and faces[-1] == "UNKNOWN":
+                continue  # still unread: wait
+            self._newest_unread.discard(zone)
+            under = {frame.get(zone) for frame in self._under}
+            if not faces or len(self._under) < 2 or len(under) > 1 or None in under:
+                continue
+            card = under.pop()
+            if parse_face(card).card() != parse_face(faces[-1]).card():  # the same card twice is a card laid again
+                out[zone] = (*faces[:-1], card, faces[-1])
+        return out
+
     def _whole(self, sighting) -> bool:
         """Whether a sighting is a whole card: all of it seen, and card-sized on the mat - not half a
         card whose printing (a two-vowel card's divider) cut it in two."""
@@ -345,10 +369,14 @@ class Session:
         moving = self.moving(small)
         self._was_moving, was_moving = moving, self._was_moving
         if same:
-            observation, unreadable = self._last_seen[1:]
+            observation, unreadable, under = self._last_seen[1:]
         else:
             observation, unreadable = self.observe(image, look_closer=not moving, everywhere=was_moving and not moving)
-            self._last_seen = (small, observation, unreadable)
+            under = self._under_now
+            self._last_seen = (small, observation, unreadable, under)
+        self._under = [*self._under[-1:], under]
+        if not moving:
+            self._newest_unread |= {z for z in unreadable if not self.game.pile_zones and self.tracker.seen.get(z)}
         out: list[dict] = []
         warning = ""
         if unreadable and not moving:
@@ -360,7 +388,7 @@ class Session:
                 out += self._tell({"event": "info", "t": t, "reason": warning, "warning": True})
         settled = self.settler.feed(t, observation, moving)
         if settled is not None:
-            out += self.table(t, settled)
+            out += self.table(t, self._with_covered_newest(settled))
         if not moving:  # a still zone that shows what was accepted looks as it looks now (light drifts)
             accepted = self.settler.accepted or {}
             for zone, faces in observation.items():

@@ -174,7 +174,8 @@ class TableTracker:
         their indices, often unreadable or half seen (one vowel of a two-vowel card): while any is
         unread, a new newest card is a card laid at the end, and the newest shown twice is the same
         card laid again; a fully read line is compared card by card. An unreadable newest card
-        means: wait and look again."""
+        means: wait and look again - and if the next card covers it first, the card read under the
+        newest that cannot be the card known there was laid too."""
         known = self.seen[zone]
         if not shown:
             count = len(known)
@@ -191,8 +192,12 @@ class TableTracker:
         if unread:
             if not known:
                 return []  # covered cards never seen whole: nothing to go on
-            known.append(newest)
-            return [Change("play", zone, newest)]
+            laid = [newest]
+            under = shown[-2] if len(shown) >= 3 else None
+            if under is not None and under.kind is not Kind.UNKNOWN and not again and not _fits(under, known[-1]):
+                laid.insert(0, under)  # laid unreadable, then covered by the newest: read by its index
+            known.extend(laid)
+            return [Change("play", zone, face) for face in laid]
         common = 0
         while common < min(len(known), len(shown)) and _fits(shown[common], known[common]):
             common += 1

@@ -188,3 +188,38 @@ def test_typed_lines():
     assert parse_line("cats", 1.0, "alpha") == {"t": 1.0, "word": "CATS"}
     assert parse_line("2 draw", 1.0, "taketwo") == {"t": 1.0, "player": 2, "draw": 2}
     assert parse_line("?", 1.0, "taketwo") is None
+
+
+def test_a_line_card_unreadable_until_the_next_covers_it_is_read_by_its_index():
+    """Glare washes out the W's letter for as long as it is the newest card of the line; the K laid
+    on it leaves its corner index showing, and the W is ruled before the K, not lost."""
+    import cv2
+    import numpy as np
+
+    import vision
+    from calibration import homography
+    from calibration import layout as layouts
+
+    def glare(frame: np.ndarray) -> np.ndarray:
+        newest = max(vision.see(frame), key=lambda s: s.center[0])
+        side = int(np.linalg.norm(newest.corners[1] - newest.corners[0]))
+        blob = np.zeros(frame.shape[:2], np.float32)
+        cv2.ellipse(blob, tuple(int(v) for v in newest.center), (int(0.4 * side), int(0.55 * side)), 0, 0, 360, 1.0, -1)
+        blob = cv2.GaussianBlur(blob, (0, 0), 0.06 * side)[..., None]
+        return (frame * (1 - blob) + 250 * blob).astype(np.uint8)
+
+    camera = simulate.Camera("alphabet-bang", random.Random(7), printed=True)
+    game = new_game("alphabet-bang", ["Ann", "Bob"])
+    session = Session(game, layouts.load(game.name).for_zones(game.zones(2)),
+                      homography.from_markers(camera.frame({}, set()), game.name))
+    verdicts, t = [], 0.0
+    for line in (["T"], ["T", "W"], ["T", "W", "K"]):
+        verdicts += session.frame(t, camera.frame({"line": line}, set(), hand=0.5))  # the hand laying it
+        still = camera.frame({"line": line}, set())
+        if line[-1] == "W":
+            still = glare(still)
+            assert not any(str(s.face) == "W" for s in vision.see(still))
+        for k in range(1, 9):
+            verdicts += session.frame(t + 0.2 * k, still)
+        t += 2.0
+    assert [v["face"] for v in verdicts if v["event"] == "play"] == ["T", "W", "K"]

@@ -54,6 +54,18 @@ def test_covered_cards_of_a_line_that_cannot_be_read_are_the_ones_seen_before():
     assert t.observe({"line": ["UNKNOWN", "S"]}) == []
 
 
+def test_a_line_card_laid_unreadable_then_covered_is_the_card_read_under_the_newest():
+    t = TableTracker(["line"], piles=False)
+    t.observe({"line": ["T"]})
+    assert t.observe({"line": ["UNKNOWN", "UNKNOWN"]}) == []  # W laid, its letter unreadable: wait
+    assert t.observe({"line": ["UNKNOWN", "W", "K"]}) == [Change("play", "line", parse_face("W")), Change("play", "line", parse_face("K"))]
+    assert t.observe({"line": ["UNKNOWN", "K"]}) == []
+    # a card read under the newest that can be the one known there was no card laid unseen
+    assert t.observe({"line": ["UNKNOWN", "K", "O/E"]}) == [Change("play", "line", parse_face("O/E"))]
+    assert t.observe({"line": ["UNKNOWN", "E", "S"]}) == [Change("play", "line", parse_face("S"))]
+    assert t.seen["line"] == [parse_face(f) for f in ("T", "W", "K", "O/E", "S")]
+
+
 def test_lines_grow_shrink_and_clear():
     t = TableTracker(["line"], piles=False)
     assert [c.face for c in t.observe({"line": ["T", "O/E"]})] == [parse_face("T"), parse_face("O/E")]
