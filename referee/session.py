@@ -296,14 +296,23 @@ class Session:
 
     def _laid_again(self, image: np.ndarray, zone, faces: tuple[str, ...]) -> tuple[str, ...]:
         """``faces`` - or, when the zone's newest card shows the face it showed when last accepted but
-        the place looks otherwise, that face twice: a new card like the last one was laid."""
+        the place looks otherwise, that face twice: a new card like the last one was laid. A pile
+        then shows, bottom to top, the cards known on it like the new one and the card under them,
+        and the new one: one like card under the new one would read as the pile as it was when
+        the second of three like cards was laid."""
         self._looks[zone.name] = (faces[-1], self._picture(image, zone))
         anchor = self._anchors.get(zone.name)
         if not anchor or parse_face(anchor[0]).card() != parse_face(faces[-1]).card():
             return faces
         if _changed(anchor[1], self._looks[zone.name][1]) <= SAME_CARD_CHANGE:
             return faces
-        return (*faces[:-1], anchor[0], faces[-1]) if zone.kind == "line" else (anchor[0], faces[-1])
+        if zone.kind == "line":
+            return (*faces[:-1], anchor[0], faces[-1])
+        known = [str(face) for face in self.tracker.seen.get(zone.name, [])]
+        like = len(known)
+        while like and parse_face(known[like - 1]).card() == parse_face(faces[-1]).card():
+            like -= 1
+        return (*known[max(0, like - 1):], faces[-1]) if like < len(known) else (anchor[0], faces[-1])
 
     def _with_covered_newest(self, settled: Observation) -> Observation:
         """The settled table, with the card under a line's newest named where that card was laid

@@ -287,7 +287,7 @@ class Camera:
         self.style = replace(style, aspect=63 / 88)  # poker cards
         self.textures: dict[tuple[str, bool], np.ndarray] = {}
         self.gain = 1.0
-        self.piles: dict[str, tuple[list[str], list[str]]] = {}  # pile -> (faces shown, where each lies)
+        self.piles: dict[str, tuple[list[str], list[str], int]] = {}  # pile -> (faces shown, where each lies, cards in it)
         self.placed = 0  # cards put on piles so far
 
     def _texture(self, face: Face, red: bool) -> np.ndarray:
@@ -324,15 +324,16 @@ class Camera:
         shadow = cv2.GaussianBlur(alpha[..., 0], (0, 0), 2.0)[..., None]
         roi[:] = (roi * (1 - 0.3 * np.roll(shadow, (2, 2), axis=(0, 1))) * (1 - alpha) + warped[..., 2::-1] * alpha).astype(np.uint8)
 
-    def _pile_keys(self, zone: str, shown: list[str]) -> list[str]:
-        """How each shown card of a pile lies: a card keeps its place while it is on the pile, and a
-        new card - even one like the card under it - lies its own way."""
-        before, keys = self.piles.get(zone, ([], []))
-        if shown != before:
+    def _pile_keys(self, zone: str, shown: list[str], count: int) -> list[str]:
+        """How each shown card of a pile of ``count`` cards lies: a card keeps its place while it is
+        on the pile, and a new card - even one like the cards under it - lies its own way."""
+        before, keys, had = self.piles.get(zone, ([], [], 0))
+        if shown != before or count != had:
             self.placed += 1
-            keys = keys[-1:] if shown[:-1] == before[-1:] else [f"{zone}-{self.placed}-{i}" for i in range(len(shown) - 1)]
+            grown = count == had + 1 and shown[:-1] == before[-1:]
+            keys = keys[-1:] if grown else [f"{zone}-{self.placed}-{i}" for i in range(len(shown) - 1)]
             keys = keys + [f"{zone}-{self.placed}-top"]
-            self.piles[zone] = (shown, keys)
+            self.piles[zone] = (shown, keys, count)
         return keys
 
     def frame(self, table: dict[str, list[str]], red: set[str], hand: float | None = None) -> np.ndarray:
@@ -349,7 +350,7 @@ class Camera:
                     self._place(image, face, str(face) in red, start + right * 24 * i, zone.up, 1.5, f"{zone.name}{i}{face}")
             else:
                 shown = [str(f) for f in faces[-2:]]
-                for face, key in zip(faces[-2:], self._pile_keys(zone.name, shown)):
+                for face, key in zip(faces[-2:], self._pile_keys(zone.name, shown, len(faces))):
                     # a card dropped on a pile lands a few millimetres and degrees off
                     self._place(image, face, str(face) in red, zone.center, zone.up, 5, key, shift=3.0)
         if hand is not None:

@@ -61,6 +61,15 @@ def test_cards_disappearing_need_longer():
     assert s.feed(2.6, empty) == empty
 
 
+def test_a_pile_grown_by_a_card_like_those_under_it_needs_no_longer():
+    s = Settler(settle=0.3, settle_removal=1.5)
+    for t in (0.0, 0.2, 0.4):
+        s.feed(t, {"pile1": ("A", "F", "F")})
+    grown = {"pile1": ("A", "F", "F", "F")}  # the top, F, is among the cards under it: yet none went
+    assert s.feed(1.0, grown) is None and s.feed(1.2, grown) is None
+    assert s.feed(1.4, grown) == grown
+
+
 def test_journal_is_a_recording_that_replays_to_the_same_verdicts(tmp_path):
     script = simulate.play("alpha", seed=5)
     game = new_game("alpha", script.players)
@@ -223,3 +232,24 @@ def test_a_line_card_unreadable_until_the_next_covers_it_is_read_by_its_index():
             verdicts += session.frame(t + 0.2 * k, still)
         t += 2.0
     assert [v["face"] for v in verdicts if v["event"] == "play"] == ["T", "W", "K"]
+
+
+def test_a_third_card_like_the_two_under_it_is_a_new_card():
+    """F on F on F: each lies its own way. The pile's picture changes while it shows the same face,
+    and two like cards under the new one are told from the pile as it was after the second F."""
+    from calibration import homography
+    from calibration import layout as layouts
+
+    camera = simulate.Camera("taketwo", random.Random(5), printed=True)
+    game = new_game("taketwo", ["Ann", "Bob"])
+    session = Session(game, layouts.load(game.name).for_zones(game.zones(2)),
+                      homography.from_markers(camera.frame({}, set()), game.name))
+    verdicts = []
+    for n, pile in enumerate((["A"], ["A", "F"], ["A", "F", "F"], ["A", "F", "F", "F"])):
+        t = 2.0 * n
+        verdicts += session.frame(t, camera.frame({"discard": pile}, set(), hand=0.5))  # the hand laying it
+        still = camera.frame({"discard": pile}, set())
+        for k in range(1, 9):
+            verdicts += session.frame(t + 0.2 * k, still)
+    assert [v["face"] for v in verdicts if v["event"] == "play"] == ["F", "F", "F"]
+    assert sum(v.get("rule") == "same-card" for v in verdicts) == 2
