@@ -127,6 +127,26 @@ def test_a_fanned_line_of_cards_lying_askew_reads_each_index(askew):
     assert [face for _, face in read(image)] == ["P", "L", "K", "R", "Y"]
 
 
+@pytest.mark.parametrize("angle", [0, 90, 200])
+def test_the_straight_top_of_a_big_serif_letter_is_no_card_lying_on_another(angle):
+    # a serif W's top runs straight across the card, as the edge of a card lying on it would; but a
+    # card's edge leaves paper beside it, and the W's top has its ink along one side
+    from vision import detect
+
+    schola = next(f for f in fonts.fonts(held_out=True) if f.name == "texgyreschola-bold.otf")
+    framed = CardStyle(font=schola, ink=(170, 80, 0), index=True, four_indices=True, border=3, glyph=0.45, radius=0.03)
+    image, _ = table([("W", (480, 360), angle, framed)])
+    assert [piece.partial for piece in detect.find_cards(image)] == [False]
+    assert [face for _, face in read(image)] == ["W"]
+
+
+def test_a_fan_keeps_the_strips_beside_a_dark_card():
+    # a dark card's edge has no paper on its side either, but it is dark all across: still an edge
+    cards = [(face, (300 + 40 * k, 360), 0) for k, face in enumerate(["P", "STOP", "H", "R", "Y"])]
+    image, _ = table(cards)
+    assert [face for _, face in read(image)][-3:] == ["H", "R", "Y"]
+
+
 @pytest.mark.parametrize("pair, angle", [("A/E", 0), ("O/I", 0), ("E/U", 20), ("A/E", 180)])
 def test_a_two_vowel_card_half_under_a_book_is_not_taken_for_the_vowel_that_shows(pair, angle):
     image, corners = table([("B", (250, 360), 0), (pair, (480, 360), angle), ("K", (710, 360), 0)])

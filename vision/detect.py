@@ -453,6 +453,13 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     length = W if axis == 1 else H
     cuts = [0, *lines, length]
     pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 0.06 * length]
+    if len(pieces) >= 2:
+        # the card on top lies towards the widest piece: the side of each line towards it is that card's
+        top = max(pieces, key=lambda p: p[1] - p[0])
+        across = gray if axis == 1 else gray.T
+        lines = [x for x in lines if not _stroke_beside(across, x, 1 if x < top[1] else -1)]
+        cuts = [0, *lines, length]
+        pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 0.06 * length]
     if len(pieces) < 2:
         return [region]
     widest = max(b - a for a, b in pieces)
@@ -480,6 +487,21 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         # a whole piece longer than any card is a row of a block of cards edge to edge: cut it across
         out.extend(split_overlaps(gray_image, piece) if not partial and long > CARD_SHAPED * short else [piece])
     return out
+
+
+def _stroke_beside(along: np.ndarray, x: int, side: int) -> bool:
+    """Whether column ``x`` of a straightened group has a stroke of ink along it on the ``side`` (+1
+    right, -1 left) where the card lying on top would be: dark just beside the line, light a little
+    further on. That is the straight edge of a big printed glyph (a serif W's top), not the edge of
+    a card lying on another, which leaves its own margin of paper; a dark card is dark all across."""
+    paper = float(np.percentile(along, 90))
+    w = along.shape[1]
+
+    def light(a: int, b: int) -> bool:
+        band = along[:, max(0, min(a, b)) : min(w, max(0, max(a, b)))]
+        return not band.size or float(np.median(band)) >= 0.5 * paper
+
+    return not light(x + 3 * side, x + 7 * side) and light(x + 12 * side, x + 20 * side)
 
 
 def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int) -> tuple[float, float]:
