@@ -19,6 +19,7 @@ from referee.errors import UserError
 LAYOUT_DIR = Path(__file__).parent / "layouts"
 MARKER_MM = 40  # side of the ArUco markers at the mat's corners
 MARGIN_MM = 10  # from the mat's edge to a marker
+LINE_OVERRUN_MM = 45  # how far past the end of its field a line's cards are still its own (half a card's length)
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,11 @@ class Zone:
         return np.array([c + u * h - r * w, c + u * h + r * w, c - u * h + r * w, c - u * h - r * w])
 
     def contains(self, point: np.ndarray) -> bool:
+        """Whether a point of the mat lies in the zone - or, for a line, beyond either end of it:
+        a long line runs on past the end of its field."""
         d = np.asarray(point, float) - np.asarray(self.center, float)
-        return abs(float(d @ self.right)) <= self.size[0] / 2 and abs(float(d @ np.asarray(self.up, float))) <= self.size[1] / 2
+        reach = self.size[0] / 2 + (LINE_OVERRUN_MM if self.kind == "line" else 0.0)
+        return abs(float(d @ self.right)) <= reach and abs(float(d @ np.asarray(self.up, float))) <= self.size[1] / 2
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,16 @@ def test_a_line_is_read_left_to_right():
     assert [str(s.face) for s in found["line"]] == ["A", "B", "C"]
 
 
+def test_a_long_line_runs_on_past_the_end_of_its_field():
+    board = layout.load("alphabet-bang")
+    line = board.zone("line")
+    end = np.asarray(line.center) + line.right * line.size[0] / 2
+    assert line.contains(end + line.right * 30) and not line.contains(end + line.right * 60)
+    assert not line.contains(np.asarray(line.center) + np.asarray(line.up) * (line.size[1] / 2 + 5))  # not beside it
+    pile = layout.load("taketwo").zone("discard")
+    assert not pile.contains(np.asarray(pile.center) + pile.right * (pile.size[0] / 2 + 5))
+
+
 def test_print_mat_and_calibrate_commands(tmp_path):
     out = tmp_path / "mat.pdf"
     run = subprocess.run([sys.executable, "-m", "referee", "print", "mat", "blitz", "-o", str(out), "--paper", "A4"],
