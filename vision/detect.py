@@ -456,8 +456,8 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     if len(pieces) >= 2:
         # the card on top lies towards the widest piece: the side of each line towards it is that card's
         top = max(pieces, key=lambda p: p[1] - p[0])
-        across = gray if axis == 1 else gray.T
-        lines = [x for x in lines if not _stroke_beside(across, x, 1 if x < top[1] else -1)]
+        across, paper = (gray if axis == 1 else gray.T), float(np.percentile(gray, 90))
+        lines = [x for x in lines if not _stroke_beside(across, paper, x, 1 if x < top[1] else -1)]
         cuts = [0, *lines, length]
         pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 0.06 * length]
     if len(pieces) < 2:
@@ -489,12 +489,12 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     return out
 
 
-def _stroke_beside(along: np.ndarray, x: int, side: int) -> bool:
-    """Whether column ``x`` of a straightened group has a stroke of ink along it on the ``side`` (+1
-    right, -1 left) where the card lying on top would be: dark just beside the line, light a little
-    further on. That is the straight edge of a big printed glyph (a serif W's top), not the edge of
-    a card lying on another, which leaves its own margin of paper; a dark card is dark all across."""
-    paper = float(np.percentile(along, 90))
+def _stroke_beside(along: np.ndarray, paper: float, x: int, side: int) -> bool:
+    """Whether column ``x`` of a straightened group (its ``paper`` this light) has a stroke of ink
+    along it on the ``side`` (+1 right, -1 left) where the card lying on top would be: dark just
+    beside the line, light a little further on. That is the straight edge of a big printed glyph (a
+    serif W's top), not the edge of a card lying on another, which leaves its own margin of paper;
+    a dark card is dark all across."""
     w = along.shape[1]
 
     def light(a: int, b: int) -> bool:
