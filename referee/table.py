@@ -95,7 +95,7 @@ class Settler:
             return False
         first_seen = self.since[zone][1]
         before = self.accepted.get(zone, ()) if self.accepted else ()
-        # the zone's end moved back (not on: a new card like those under it shows a longer pile)
+        # the zone's end moved back - unless the zone shows more cards than before (one laid on cards like it)
         removes = bool(before) and (not faces or (faces[-1] in before[:-1] and len(faces) <= len(before)))
         wait = self.settle_removal if removes and zone not in self.expected else self.settle
         return t - max(first_seen, self.last_motion) >= wait

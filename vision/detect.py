@@ -451,15 +451,17 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         return [region]
     axis, lines = best
     length = W if axis == 1 else H
-    cuts = [0, *lines, length]
-    pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 0.06 * length]
+
+    def pieces_between(lines: list[int]) -> list[tuple[int, int]]:
+        cuts = [0, *lines, length]
+        return [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 0.06 * length]
+
+    pieces = pieces_between(lines)
     if len(pieces) >= 2:
         # the card on top lies towards the widest piece: the side of each line towards it is that card's
         top = max(pieces, key=lambda p: p[1] - p[0])
         across, paper = (gray if axis == 1 else gray.T), float(np.percentile(gray, 90))
-        lines = [x for x in lines if not _stroke_beside(across, paper, x, 1 if x < top[1] else -1)]
-        cuts = [0, *lines, length]
-        pieces = [(a, b) for a, b in zip(cuts, cuts[1:]) if b - a >= 0.06 * length]
+        pieces = pieces_between([x for x in lines if not _stroke_beside(across, paper, x, 1 if x < top[1] else -1)])
     if len(pieces) < 2:
         return [region]
     widest = max(b - a for a, b in pieces)
