@@ -320,9 +320,9 @@ class Session:
         last two frames, now shows it): the tracker would otherwise never know it was laid."""
         out = dict(settled)
         for zone in sorted(self._newest_unread):
-            faces = settled.get(zone, ("UNKNOWN",))
-            if faces and faces[-1] == "UNKNOWN":
-                continue  # still unread: wait
+            faces = settled.get(zone)
+            if faces is None or (faces and faces[-1] == "UNKNOWN"):
+                continue  # not settled, or still unread: wait
             self._newest_unread.discard(zone)
             under = {frame.get(zone) for frame in self._under}
             if not faces or len(self._under) < 2 or len(under) > 1 or None in under:
