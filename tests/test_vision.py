@@ -147,6 +147,18 @@ def test_a_fan_keeps_the_strips_beside_a_dark_card():
     assert [face for _, face in read(image)][-3:] == ["H", "R", "Y"]
 
 
+def test_fans_on_a_striped_table_are_cut_into_their_strips():
+    # the stripes' edges join each fan's outline in the edge maps, and the cards' double frames cut
+    # every strip's face in two: a fan's outline shows only once thin print is wiped from the lightness
+    from vision.bench import Results, score_scene
+    from vision.synth.scene import render_scene
+
+    scene = render_scene(random.Random(28), layout="fan", held_out=True)
+    results = Results()
+    score_scene(scene, vision.see(scene.image), results)
+    assert results.covered.right >= 4 and results.covered.wrong == 0
+    assert results.whole.right == results.whole.total
+
 @pytest.mark.parametrize("pair, angle", [("A/E", 0), ("O/I", 0), ("E/U", 20), ("A/E", 180)])
 def test_a_two_vowel_card_half_under_a_book_is_not_taken_for_the_vowel_that_shows(pair, angle):
     image, corners = table([("B", (250, 360), 0), (pair, (480, 360), angle), ("K", (710, 360), 0)])
@@ -394,6 +406,21 @@ def test_a_bitten_face_reaches_its_sides_a_blot_does_not():
     cv2.rectangle(blot, (10, 45), (110, 75), 1, -1)
     assert not detect._bitten(blot, square, 100 * 100)
 
+
+def test_a_block_found_within_a_bigger_block_stands_for_its_tiles():
+    # the same block of tiles is found twice, once without its top tile: its tiles are what lies on
+    # the bigger one, not the smaller block (no card, being no card's shape)
+    from vision import detect
+
+    def box(x, y, w, h):
+        quad = np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+        return detect.Region(quad, float(w * h))
+
+    tiles = [box(100 + 150 * col, 100 + 150 * row, 140, 140) for row in range(4) for col in range(2)]
+    lower = box(95, 245, 300, 600)  # the rows under the first
+    outer = box(90, 90, 310, 760)
+    inner = sorted([lower, *tiles], key=lambda r: -r.area)
+    assert sorted(id(r) for r in detect._cards_on(outer, inner)) == sorted(id(r) for r in tiles)
 
 def test_contours_are_sifted_all_at_once_as_opencv_measures_them_one_by_one():
     from vision import detect

@@ -285,8 +285,10 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
             consider(mask, x, y, grow - 2.0, face=True)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
-    #    the mat, which lies inside the mat, which may touch a patterned table
-    contours = [c for drawing in (edges.thin, edges.strong)
+    #    the mat, which lies inside the mat, which may touch a patterned table; and of the inkless
+    #    edges, where a table's stripes or seams run into a fan's outline in the other maps while a
+    #    double frame cuts each strip's face in two
+    contours = [c for drawing in (edges.thin, edges.strong, edges.inkless)
                 for c in cv2.findContours(drawing, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
     boxes_of = _bounding_boxes(contours)
     for k in np.flatnonzero(readable(boxes_of)).tolist():
@@ -371,11 +373,17 @@ def _cards_on(outer: Region, inner: list[Region]) -> list[Region]:
     largest, shaped like a card (not a covered card's strip), each under half of it and over a
     thirtieth: three or more, or two covering under half of it (the two halves of a two-vowel card
     cover most of the card). What a card's frame, glyphs and indices enclose is nested, or much
-    smaller."""
+    smaller. A block inside it (the same block found without one of its cards) stands for its own
+    cards, three or more."""
     tops: list[Region] = []
     for region in inner:  # largest first
         if not any(inside(region.center, top.quad) for top in tops):
             tops.append(region)
+    if tops and tops[0].sides[1] > CARD_SHAPED * tops[0].sides[0]:
+        block = tops[0]
+        cards = _cards_on(block, [r for r in inner if r is not block and inside(r.center, block.quad)])
+        if len(cards) >= 3:
+            tops = sorted(cards + tops[1:], key=lambda r: -r.area)
     least = max(0.6 * tops[0].area, outer.area / 30) if tops else 0.0
     cards = [top for top in tops if top.area >= least and top.sides[1] <= CARD_SHAPED * top.sides[0]]
     if not cards or cards[0].area >= 0.5 * outer.area:
