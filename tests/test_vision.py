@@ -579,6 +579,17 @@ def test_a_card_close_to_its_fields_edge_is_read_when_the_outline_takes_in_a_sli
     assert [str(s.face) for s in vision.see_within(image, outline)] == ["K"]
 
 
+def test_what_is_far_smaller_than_its_place_is_print_not_a_card():
+    # a place looked at on its own is a small picture, where a letter of a card's print (the B of a
+    # Blitz card's word, found round its own outline) is as big as a card may be in a frame
+    image = np.full((720, 960, 3), (200, 205, 210), np.uint8)
+    field = np.float32([[380, 240], [580, 240], [580, 480], [380, 480]])
+    cv2.fillConvexPoly(image, field.astype(np.int32), (40, 70, 50))
+    tiny, _ = lay(image, [("K", (480, 360), 0)], height=36)
+    assert vision.see_within(tiny, field) == []
+    card, _ = lay(image, [("K", (480, 360), 0)], height=170)
+    assert [str(s.face) for s in vision.see_within(card, field)] == ["K"]
+
 def test_the_bench_scores_the_vowel_up_of_each_two_vowel_card_found():
     from types import SimpleNamespace
 

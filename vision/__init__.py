@@ -37,6 +37,7 @@ SURE = 0.9  # a whole card read less surely than this is read again from the car
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
 TILE_VIEWS = (1.0, 0.9, 0.82)  # a tile found by its letter is read at these sizes: the thick tiles found round it may show their sides
+PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
@@ -57,6 +58,11 @@ class Sighting:
     @property
     def center(self) -> np.ndarray:
         return self.corners.sum(axis=0) / 4
+
+    @property
+    def sides_px(self) -> tuple[float, float]:
+        """The lengths of its top and left edges, in pixels."""
+        return float(np.linalg.norm(self.corners[1] - self.corners[0])), float(np.linalg.norm(self.corners[3] - self.corners[0]))
 
     def to_json(self) -> dict:
         out = {"face": str(self.face), "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
@@ -421,6 +427,9 @@ def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: 
             cut[:] = own
     cut[pad + band : pad + h - band, pad + band : pad + w - band] = inner
     found = see(cut, UP, reader, stop_tiles, largest=0.6)  # here a card fills much of the picture
+    # a place is a card's length across or more (a pile's field, a line's): what is much smaller in
+    # it is a letter printed on a card (the B of a Blitz card's word), found in a picture this small
+    found = [s for s in found if max(s.sides_px) >= PLACE_SHARE * min(w, h)]
     back = np.linalg.inv(np.array([[1, 0, pad], [0, 1, pad], [0, 0, 1]], np.float64) @ M)  # the cut's pixels -> the image's
     for sighting in found:
         sighting.corners = cv2.perspectiveTransform(sighting.corners.reshape(1, 4, 2).astype(np.float64), back).reshape(4, 2)
