@@ -59,11 +59,6 @@ class Sighting:
     def center(self) -> np.ndarray:
         return self.corners.sum(axis=0) / 4
 
-    @property
-    def sides_px(self) -> tuple[float, float]:
-        """The lengths of its top and left edges, in pixels."""
-        return float(np.linalg.norm(self.corners[1] - self.corners[0])), float(np.linalg.norm(self.corners[3] - self.corners[0]))
-
     def to_json(self) -> dict:
         out = {"face": str(self.face), "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
                "confidence": round(self.confidence, 3), "visible": round(self.visible, 3)}
@@ -429,7 +424,8 @@ def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: 
     found = see(cut, UP, reader, stop_tiles, largest=0.6)  # here a card fills much of the picture
     # a place is a card's length across or more (a pile's field, a line's): what is much smaller in
     # it is a letter printed on a card (the B of a Blitz card's word), found in a picture this small
-    found = [s for s in found if max(s.sides_px) >= PLACE_SHARE * min(w, h)]
+    found = [s for s in found if max(np.linalg.norm(s.corners[1] - s.corners[0]), np.linalg.norm(s.corners[3] - s.corners[0]))
+             >= PLACE_SHARE * min(w, h)]
     back = np.linalg.inv(np.array([[1, 0, pad], [0, 1, pad], [0, 0, 1]], np.float64) @ M)  # the cut's pixels -> the image's
     for sighting in found:
         sighting.corners = cv2.perspectiveTransform(sighting.corners.reshape(1, 4, 2).astype(np.float64), back).reshape(4, 2)
