@@ -444,10 +444,10 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     k = 200.0 / max(wq, hq)
     W, H = max(8, round(wq * k)), max(8, round(hq * k))
     M = cv2.getPerspectiveTransform(quad, np.float32([[0, 0], [W, 0], [W, H], [0, H]]))
-    gray = cv2.GaussianBlur(cv2.warpPerspective(gray_image, M, (W, H)), (3, 3), 0).astype(np.float32)
+    gray = cv2.GaussianBlur(cv2.warpPerspective(gray_image, M, (W, H)), (3, 3), 0)
     best: tuple[int, list[int]] | None = None
     for axis in (1, 0):  # 1: lines across columns (cards side by side), 0: across rows
-        grad = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3))
+        grad = np.abs(cv2.Sobel(gray, cv2.CV_16S, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3))
         strong = (grad > 40).astype(np.uint8)
         strong = cv2.dilate(strong, np.ones((1, 3) if axis == 1 else (3, 1), np.uint8))
         span = strong[round(0.04 * H) : round(0.96 * H)] if axis == 1 else strong[:, round(0.04 * W) : round(0.96 * W)]
@@ -468,7 +468,7 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     if len(pieces) >= 2:
         # the card on top lies towards the widest piece: the side of each line towards it is that card's
         top = max(pieces, key=lambda p: p[1] - p[0])
-        across, paper = (gray if axis == 1 else gray.T), float(np.percentile(gray, 90))
+        across, paper = (gray if axis == 1 else gray.T), _percentile(gray, 90)
         pieces = pieces_between([x for x in lines if not _stroke_beside(across, paper, x, 1 if x < top[1] else -1)])
     if len(pieces) < 2:
         return [region]
@@ -497,6 +497,16 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         # a whole piece longer than any card is a row of a block of cards edge to edge: cut it across
         out.extend(split_overlaps(gray_image, piece) if not partial and long > CARD_SHAPED * short else [piece])
     return out
+
+
+def _percentile(gray: np.ndarray, q: float) -> float:
+    """numpy's ``percentile`` (linear between order statistics) of a uint8 picture, from its
+    histogram: a tenth of sorting's time."""
+    counts = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel().cumsum()
+    rank = q / 100 * (gray.size - 1)
+    low = int(rank)
+    a, b = np.searchsorted(counts, [low, min(low + 1, gray.size - 1)], side="right").tolist()
+    return a + (b - a) * (rank - low)
 
 
 def _stroke_beside(along: np.ndarray, paper: float, x: int, side: int) -> bool:
