@@ -192,6 +192,32 @@ def test_an_unsure_card_is_judged_on_all_its_views():
     assert (judged.label, round(judged.confidence, 2)) == ("I", 0.6)
 
 
+class Turned:
+    """A reader that reads every crop as ``label`` lying a quarter turned (its own top at the crop's right)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+
+    def read(self, crops):
+        return [reading(side=1, **{self.label: 0.95}) for _ in crops]
+
+
+@pytest.mark.parametrize("face, said", [("N", "Z"), ("Z", "N")])
+@pytest.mark.parametrize("angle", [0, 25, 120])
+def test_an_oblong_card_read_as_lying_a_quarter_turned_is_told_by_its_strokes(face, said, angle):
+    # N and Z are each other turned a quarter: an oblong card cannot lie so in its crop, straightened
+    # on a short side, so the direction of its strokes decides, and its corners start at a short side
+    image, _ = table([(face, (480, 360), angle)])
+    [seen] = vision.see(image, reader=Turned(said))
+    first, second = np.linalg.norm(seen.corners[1] - seen.corners[0]), np.linalg.norm(seen.corners[2] - seen.corners[1])
+    assert (str(seen.face), first < second) == (face, True)
+
+
+def test_a_square_card_may_lie_a_quarter_turned():
+    image, _ = table([("N", (480, 360), 0, SQUARE)])
+    assert [str(s.face) for s in vision.see(image, reader=Turned("Z"))] == ["Z"]
+
+
 class FirstLookNoise:
     """A reader that calls every crop of its first batch (the whole cards' own crops) barely no card,
     and reads every later one as ``later``."""

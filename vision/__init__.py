@@ -16,6 +16,7 @@ A two-vowel card is read by where its vowels sit: the one in the half towards th
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +39,8 @@ BARELY_NOISE = 0.6  # a region read as no card less surely than this is read aga
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
 TILE_VIEWS = (1.0, 0.9, 0.82)  # a tile found by its letter is read at these sizes: the thick tiles found round it may show their sides
 PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
+STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
+QUARTER_TWINS = ("N", "Z")  # letters that a quarter turn makes of each other
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
@@ -192,6 +195,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     for k, (region, quad, reading) in enumerate(zip(whole, faced, readings)):
         if rejected(reading) or k in joined:
             continue
+        if reading.side % 2 and not crops.is_square(quad):
+            reading = _on_its_end(reading, crops.warp(gray, quad))
         # a region well under the size of the cards around is likely what shows of a covered card: it
         # must be read as surely as a covered card's index
         partial = bool(card_area) and region.area < 0.6 * card_area
@@ -264,6 +269,33 @@ def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards:
         sightings = [s for s in sightings if not detect.inside(center, s.corners)]
         sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
     return sightings
+
+
+def _on_its_end(reading: Reading, crop: np.ndarray) -> Reading:
+    """The reading of an oblong card that the reader took for one lying a quarter turned in its
+    ``crop``, which it cannot be: straightened on a short side, its own top is the crop's top or
+    bottom. The side is put right, and an N or a Z, each the other turned a quarter, is told apart
+    by its strokes instead: an N's stems run along the card, a Z's bars across it."""
+    label, probs = reading.label, reading.probs
+    if label in QUARTER_TWINS:
+        label = "N" if _upright_strokes(crop) > STEMS else "Z"
+        if label != reading.label and probs is not None:
+            probs = probs.copy()
+            probs[[CLASSES.index("N"), CLASSES.index("Z")]] = probs[[CLASSES.index("Z"), CLASSES.index("N")]]
+    return Reading(label, reading.confidence, reading.side - 1, reading.noise, probs)
+
+
+def _upright_strokes(crop: np.ndarray) -> float:
+    """The share of upright strokes among the upright and level ones in the middle of a crop (what
+    is not the card's frame or indices): the strength of the edges that step across the crop, of
+    those within 20 degrees of either axis. A slanting stroke (N's or Z's diagonal) counts for neither."""
+    h, w = crop.shape
+    middle = cv2.GaussianBlur(crop, (3, 3), 0)[h // 6 : h - h // 6, w // 6 : w - w // 6]
+    dx, dy = cv2.Sobel(middle, cv2.CV_32F, 1, 0), cv2.Sobel(middle, cv2.CV_32F, 0, 1)
+    strength, slope = dx * dx + dy * dy, math.tan(math.radians(20))
+    upright = float(strength[np.abs(dy) < slope * np.abs(dx)].sum())
+    level = float(strength[np.abs(dx) < slope * np.abs(dy)].sum())
+    return upright / (upright + level + 1e-9)
 
 
 def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], readings: list,
