@@ -39,6 +39,7 @@ BARELY_NOISE = 0.6  # a region read as no card less surely than this is read aga
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
 TILE_VIEWS = (1.0, 0.9, 0.82)  # a tile found by its letter is read at these sizes: the thick tiles found round it may show their sides
 PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
+OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 QUARTER_TWINS = ("N", "Z")  # letters that a quarter turn makes of each other
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
@@ -187,6 +188,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # the size of the cards around: of the regions read as cards (a chequered table's squares are more)
     cards = [region for region, reading in zip(whole, readings) if not rejected(reading)]
     card_area = float(np.median([card.area for card in cards])) if cards else None
+    # cards, not tiles: a tile may lie any way up, and one seen aslant or showing its thickness may look oblong
+    oblong = bool(cards) and float(np.median([card.sides[1] / card.sides[0] for card in cards])) > OBLONG
     vowels = [_likeliest_vowel(r) for r in readings]
     halves = _two_vowel_halves(whole, faced, readings, vowels, card_area) if card_area else []
     for first, second_half in halves:
@@ -195,7 +198,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     for k, (region, quad, reading) in enumerate(zip(whole, faced, readings)):
         if rejected(reading) or k in joined:
             continue
-        if reading.side % 2 and not crops.is_square(quad):
+        if reading.side % 2 and oblong and not crops.is_square(quad):
             reading = _on_its_end(reading, crops.warp(gray, quad))
         # a region well under the size of the cards around is likely what shows of a covered card: it
         # must be read as surely as a covered card's index
