@@ -221,6 +221,41 @@ def test_a_tile_may_lie_a_quarter_turned(aspect):
     assert [str(s.face) for s in vision.see(image, reader=Turned("Z"))] == ["Z", "Z"]
 
 
+class Always:
+    """A reader that reads every crop alike."""
+
+    def __init__(self, reading: Reading) -> None:
+        self.reading = reading
+
+    def read(self, crops):
+        return [self.reading for _ in crops]
+
+
+def test_a_card_cut_in_two_is_read_whole_where_a_half_of_it_reads_as_no_card():
+    # an underline running into the frame cuts a light card on a light table in two (its outline
+    # lost); one half reads as no card: the two halves together are read as one card
+    from vision.detect import Region, order_quad
+
+    def region(x0, y0, x1, y1):
+        quad = order_quad(np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))
+        return Region(quad, float((x1 - x0) * (y1 - y0)))
+
+    top, bottom, far = region(100, 100, 200, 170), region(100, 172, 200, 240), region(500, 100, 600, 170)
+    cards = [region(300, 100, 400, 240), region(700, 100, 800, 240)]
+    regions, card_area = [top, bottom, far, *cards], cards[0].area
+    gray = np.full((400, 900), 200, np.uint8)
+    unsure, noise, sure = reading(E=0.4), reading(NOISE=0.9), reading(R=0.95)
+    rejected = lambda r: r.label == "NOISE"  # noqa: E731
+    split = vision._split_cards(gray, Always(reading(**{"E/I": 0.95})), regions, [unsure, noise, unsure, sure, sure],
+                                set(), card_area, vision.UP, rejected)
+    [(pair, joined, quad)] = split
+    assert pair == (0, 1) and joined.label == "E/I"
+    assert np.abs(np.sort(quad, axis=0) - np.sort(cards[0].quad - [200, 0], axis=0)).max() < 3
+    # halves both read surely are two cards; and what reads as no card together stays apart
+    assert not vision._split_cards(gray, Always(reading(**{"E/I": 0.95})), regions, [sure] * 5, set(), card_area, vision.UP, rejected)
+    assert not vision._split_cards(gray, Always(noise), regions, [unsure, noise, unsure, sure, sure], set(), card_area, vision.UP, rejected)
+
+
 class FirstLookNoise:
     """A reader that calls every crop of its first batch (the whole cards' own crops) barely no card,
     and reads every later one as ``later``."""

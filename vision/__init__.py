@@ -106,6 +106,18 @@ def _sideways(quad: np.ndarray, up: np.ndarray) -> bool:
     return abs(float(np.dot(top, up))) < 0.5 * float(np.linalg.norm(top))
 
 
+def _sighting(reading: Reading, quad: np.ndarray, up: np.ndarray, face: Face | None = None,
+              confidence: float | None = None) -> Sighting:
+    """A whole card read from the crop of ``quad`` (as :func:`crops.facing` turns it), as the reading
+    says (or as ``face``, ``confidence``): its corners from its own top, a two-vowel card's vowel
+    towards the reader's top first."""
+    face = parse_face(reading.label) if face is None else face
+    corners = np.roll(quad, -reading.side, axis=0)
+    if face.kind is Kind.TWO_VOWEL:
+        face, corners = _upright_first(face, quad, up)
+    return Sighting(face, corners, reading.confidence if confidence is None else confidence, 1.0, _sideways(quad, up))
+
+
 def _upright_first(face: Face, quad: np.ndarray, up: np.ndarray) -> tuple[Face, np.ndarray]:
     """A two-vowel card read from the crop of ``quad``, the vowel in the crop's upper half named
     first -> the face with the vowel towards the reader's top first, and the corners from its edge.
@@ -195,6 +207,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     for first, second_half in halves:
         sightings.append(_joined(whole[first], vowels[first], whole[second_half], vowels[second_half], up))
     joined = {k for pair in halves for k in pair}
+    for pair, reading, quad in _split_cards(gray, reader, whole, readings, joined, card_area, up, rejected) if card_area else []:
+        sightings.append(_sighting(reading, quad, up))
+        joined |= set(pair)
     for k, (region, quad, reading) in enumerate(zip(whole, faced, readings)):
         if rejected(reading) or k in joined:
             continue
@@ -208,10 +223,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         if partial and face.kind is Kind.LETTER and face.letters in VOWELS and not crops.is_square(quad):
             # maybe the one half that shows of a two-vowel card (a square is no half of one: a far tile)
             face, confidence = UNKNOWN, 0.5 * confidence
-        corners = np.roll(quad, -reading.side, axis=0)
-        if face.kind is Kind.TWO_VOWEL:
-            face, corners = _upright_first(face, quad, up)
-        sightings.append(Sighting(face, corners, confidence, 1.0, _sideways(quad, up)))
+        sightings.append(_sighting(reading, quad, up, face, confidence))
 
     sightings = _found_by_letter(gray, reader, sightings, [card.sides for card in cards], [r.quad for r in strips], up, rejected)
 
@@ -266,11 +278,8 @@ def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards:
         center = quad.mean(axis=0)
         if rejected(reading) or reading.confidence < SURE or any(detect.inside(center, s.corners) for s in sightings if s.face != UNKNOWN):
             continue
-        face, corners = parse_face(reading.label), np.roll(quad, -reading.side, axis=0)
-        if face.kind is Kind.TWO_VOWEL:
-            face, corners = _upright_first(face, quad, up)
         sightings = [s for s in sightings if not detect.inside(center, s.corners)]
-        sightings.append(Sighting(face, corners, reading.confidence, 1.0, _sideways(quad, up)))
+        sightings.append(_sighting(reading, quad, up))
     return sightings
 
 
@@ -301,6 +310,44 @@ def _upright_strokes(crop: np.ndarray) -> float:
     return upright / (upright + level + 1e-9)
 
 
+def _halves_of_a_card(a: detect.Region, b: detect.Region, card_area: float) -> bool:
+    """Whether two regions may be the two halves of one card whose outline was not found, cut in two
+    by a line printed across its face (a two-vowel card's dividing line, an underline running into the
+    frame): alike in size, each well under the size of the cards around (``card_area``), side by
+    side, and together shaped like a card, not two cards end to end."""
+    if not 0.6 < a.area / b.area < 1.6 or max(a.area, b.area) > 0.7 * card_area:
+        return False
+    distance = float(np.linalg.norm(b.center - a.center))
+    if not 0.7 < distance / ((a.sides[0] + b.sides[0]) / 2) < 1.4:
+        return False
+    short, long = sorted(cv2.minAreaRect(np.concatenate([a.quad, b.quad]).astype(np.float32))[1])
+    return short >= 0.45 * long
+
+
+def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], readings: list, taken: set[int],
+                 card_area: float, up: np.ndarray, rejected) -> list[tuple[tuple[int, int], Reading, np.ndarray]]:
+    """The cards cut in two whose halves do not read as a two-vowel card's vowels (one half reads as
+    no card, or unsure): pairs of :func:`_halves_of_a_card`, one of them at least unsure, not among
+    ``taken``, whose joined quad reads surely as a card. Each as ((half, half), reading, quad)."""
+    unsure = {k for k, r in enumerate(readings) if k not in taken and (rejected(r) or r.confidence < SURE)}
+    pairs, quads = [], []
+    for i in range(len(regions)):
+        for j in range(i + 1, len(regions)):
+            if i in taken or j in taken or not unsure & {i, j} or not _halves_of_a_card(regions[i], regions[j], card_area):
+                continue
+            box = cv2.minAreaRect(np.concatenate([regions[i].quad, regions[j].quad]).astype(np.float32))
+            if 0.7 * card_area < box[1][0] * box[1][1] < 1.5 * card_area:  # as big as a card
+                pairs.append((i, j))
+                quads.append(crops.facing(detect.order_quad(cv2.boxPoints(box)), up))
+    views = reader.read(np.stack([crops.warp(gray, q) for q in quads])) if quads else []
+    found, used = [], set()
+    for pair, reading, quad in sorted(zip(pairs, views, quads), key=lambda prq: -prq[1].confidence):
+        if used.isdisjoint(pair) and not rejected(reading) and reading.confidence >= SURE:
+            found.append((pair, reading, quad))
+            used |= set(pair)
+    return found
+
+
 def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], readings: list,
                       vowels: list[tuple[str, float] | None], card_area: float) -> list[tuple[int, int]]:
     """Pairs of regions that are the two halves of one two-vowel card whose outline was not found (the
@@ -318,15 +365,10 @@ def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], rea
             if i in used or j in used or vowels[i] is None or vowels[j] is None or vowels[i][0] == vowels[j][0]:
                 continue
             a, b = regions[i], regions[j]
-            if not 0.6 < a.area / b.area < 1.6 or max(a.area, b.area) > 0.7 * card_area:
+            if not _halves_of_a_card(a, b, card_area):
                 continue
             between = b.center - a.center
             distance = float(np.linalg.norm(between)) + 1e-9
-            if not 0.7 < distance / ((a.sides[0] + b.sides[0]) / 2) < 1.4:
-                continue
-            short, long = sorted(cv2.minAreaRect(np.concatenate([a.quad, b.quad]).astype(np.float32))[1])
-            if short < 0.45 * long:
-                continue  # two cards end to end, not the halves of one
             along = [vowels[k][0] == "O"  # an O looks the same every way up: its top says nothing
                      or abs(float(np.dot(tops[k], between))) > 0.7 * distance * float(np.linalg.norm(tops[k]))
                      for k in (i, j)]
