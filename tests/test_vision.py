@@ -310,6 +310,20 @@ def test_what_a_covered_cards_index_shows():
     assert shown(end(I=0.97), end(I=0.97)) == "UNKNOWN"
 
 
+def test_a_strip_as_long_as_the_short_side_of_the_card_on_top_runs_across_its_card():
+    from vision.detect import Region, order_quad
+
+    def region(w, h):
+        return Region(order_quad(np.float32([[0, 0], [w, 0], [w, h], [0, h]])), float(w * h))
+
+    # a column fan's strips run across their cards' tops, also where the card on top is found cut short
+    assert vision._runs_across(region(142, 42), region(142, 195))
+    assert vision._runs_across(region(142, 42), region(131, 162))
+    # a row fan's strips run along their cards' sides
+    assert not vision._runs_across(region(42, 190), region(142, 195))
+    assert vision._runs_across(region(42, 190), None)
+
+
 def test_the_two_halves_of_a_two_vowel_card_are_one_card():
     """When a two-vowel card's outline is lost, the line between its vowels can leave its two halves
     as two regions, each showing one vowel: they are read as the one card they are."""

@@ -229,18 +229,20 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
     # a fan always shows its top card whole: strips of a group without one are squares of a
     # chequered table or lines of print, not covered cards. The card on top of each group:
-    top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
+    # the largest piece of it read as a card (a fan cut into pieces may leave a strip or two uncut)
+    top_of: dict[int, detect.Region] = {}
+    for region, reading in zip(whole, readings):
+        largest = top_of.get(region.group)
+        if not rejected(reading) and (largest is None or region.area > largest.area):
+            top_of[region.group] = region
     on_top = [s.corners.astype(np.float32) for s in sightings]
     for k, region in enumerate(strips):
         if any(detect.inside(region.center, quad) for quad in on_top):
             continue  # a piece of a card read whole after all (from a region inside the one cut up)
         pair = strip_readings[2 * k : 2 * k + 2]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
-        # a strip much shorter than the card on top runs across the covered card's top, not along its
-        # side; with no card on top (a card half under a book) it may run either way, and so it may
-        # along a square card on top
         top = top_of.get(region.group)
-        across = top is None or region.sides[1] < 0.85 * top.sides[1]
+        across = _runs_across(region, top)
         square = top is not None and top.sides[1] < 1.15 * top.sides[0]
         shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square)
         if shown is None:
@@ -432,6 +434,14 @@ def _agreed(moved, wider):
     p = p / p.sum()
     k = int(p.argmax())
     return Reading(CLASSES[k], float(p[k]), max(moved, wider, key=lambda r: r.confidence).side, float(p[NOISE]), p)
+
+
+def _runs_across(strip: detect.Region, top: detect.Region | None) -> bool:
+    """Whether a covered card's strip may run across its top (and show the same corner index at both
+    ends): where it is nearer the card on top's short side than its long one in length (what is
+    found of the card on top may be cut short of its end), or where no card lies on top (a card half
+    under a book shows a strip either way)."""
+    return top is None or strip.sides[1] < (top.sides[0] + top.sides[1]) / 2
 
 
 def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = False, square: bool = False) -> tuple[Face, float] | None:
