@@ -229,12 +229,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
     # a fan always shows its top card whole: strips of a group without one are squares of a
     # chequered table or lines of print, not covered cards. The card on top of each group:
-    # the largest piece of it read as a card (a fan cut into pieces may leave a strip or two uncut)
-    top_of: dict[int, detect.Region] = {}
-    for region, reading in zip(whole, readings):
-        largest = top_of.get(region.group)
-        if not rejected(reading) and (largest is None or region.area > largest.area):
-            top_of[region.group] = region
+    top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
     for k, region in enumerate(strips):
         if any(detect.inside(region.center, quad) for quad in on_top):
