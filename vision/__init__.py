@@ -213,11 +213,11 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     for k, (region, quad, reading) in enumerate(zip(whole, faced, readings)):
         if rejected(reading) or k in joined:
             continue
-        if reading.side % 2 and oblong and not crops.is_square(quad):
-            reading = _on_its_end(reading, crops.warp(gray, quad))
         # a region well under the size of the cards around is likely what shows of a covered card: it
         # must be read as surely as a covered card's index
         partial = bool(card_area) and region.area < 0.6 * card_area
+        if reading.side % 2 and oblong and not partial and not crops.is_square(quad):
+            reading = _on_its_end(reading, crops.warp(gray, quad))
         face = parse_face(reading.label) if reading.confidence >= (INDEX_MIN if partial else WHOLE_MIN) else UNKNOWN
         confidence = reading.confidence
         if partial and face.kind is Kind.LETTER and face.letters in VOWELS and not crops.is_square(quad):
