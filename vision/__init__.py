@@ -238,7 +238,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         visible = min(1.0, region.area / card_area) if card_area else 0.3
         top = top_of.get(region.group)
         across = _runs_across(region, top)
-        square = top is not None and top.sides[1] < 1.15 * top.sides[0]
+        square = top is not None and top.sides[1] < 1.15 * top.sides[0]  # its strips may run across or along the cards under it
         shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square)
         if shown is None:
             # unreadable, but something shows: a covered card, unless too little of one shows to be
