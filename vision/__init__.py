@@ -41,7 +41,6 @@ TILE_VIEWS = (1.0, 0.9, 0.82)  # a tile found by its letter is read at these siz
 PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
-QUARTER_TWINS = ("N", "Z")  # letters that a quarter turn makes of each other
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
@@ -286,7 +285,7 @@ def _on_its_end(reading: Reading, crop: np.ndarray) -> Reading:
     bottom. The side is put right, and an N or a Z, each the other turned a quarter, is told apart
     by its strokes instead: an N's stems run along the card, a Z's bars across it."""
     label, probs = reading.label, reading.probs
-    if label in QUARTER_TWINS:
+    if label in ("N", "Z"):  # each the other turned a quarter
         label = "N" if _upright_strokes(crop) > STEMS else "Z"
         if label != reading.label and probs is not None:
             probs = probs.copy()
@@ -332,10 +331,10 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
         for j in range(i + 1, len(regions)):
             if i in taken or j in taken or not unsure & {i, j} or not _halves_of_a_card(regions[i], regions[j], card_area):
                 continue
-            box = cv2.minAreaRect(np.concatenate([regions[i].quad, regions[j].quad]).astype(np.float32))
-            if 0.7 * card_area < box[1][0] * box[1][1] < 1.5 * card_area:  # as big as a card
+            quad = _joined_quad(regions[i], regions[j], up)
+            if 0.7 * card_area < cv2.contourArea(quad) < 1.5 * card_area:  # as big as a card
                 pairs.append((i, j))
-                quads.append(crops.facing(detect.order_quad(cv2.boxPoints(box)), up))
+                quads.append(quad)
     views = reader.read(np.stack([crops.warp(gray, q) for q in quads])) if quads else []
     found, used = [], set()
     for pair, reading, quad in sorted(zip(pairs, views, quads), key=lambda prq: -prq[1].confidence):
@@ -385,12 +384,17 @@ def _likeliest_vowel(reading) -> tuple[str, float] | None:
     return (VOWELS[best], float(p[best])) if p[best] >= 0.3 else None
 
 
+def _joined_quad(a: detect.Region, b: detect.Region, up: np.ndarray) -> np.ndarray:
+    """The quad of the card whose two halves are ``a`` and ``b``, turned as :func:`crops.facing` turns it."""
+    points = np.concatenate([a.quad, b.quad]).astype(np.float32)
+    return crops.facing(detect.order_quad(cv2.boxPoints(cv2.minAreaRect(points))), up)
+
+
 def _joined(a: detect.Region, vowel_a: tuple[str, float], b: detect.Region, vowel_b: tuple[str, float],
             up: np.ndarray) -> Sighting:
     """One two-vowel card from its two halves and the vowel each most likely shows (and how likely):
     the vowel of the half towards the reader's top is in play."""
-    points = np.concatenate([a.quad, b.quad]).astype(np.float32)
-    quad = crops.facing(detect.order_quad(cv2.boxPoints(cv2.minAreaRect(points))), up)
+    quad = _joined_quad(a, b, up)
     if np.dot(a.center - b.center, up) < 0:
         vowel_a, vowel_b = vowel_b, vowel_a
     (upper, p), (lower, q) = vowel_a, vowel_b

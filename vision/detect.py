@@ -468,7 +468,7 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     if len(pieces) >= 2:
         # the card on top lies towards the widest piece: the side of each line towards it is that card's
         top = max(pieces, key=lambda p: p[1] - p[0])
-        across, paper = (gray if axis == 1 else gray.T), _percentile(gray, 90)
+        across, paper = (gray if axis == 1 else gray.T), float(np.percentile(gray, 90))
         pieces = pieces_between([x for x in lines if not _stroke_beside(across, paper, x, 1 if x < top[1] else -1)])
     if len(pieces) < 2:
         return [region]
@@ -497,16 +497,6 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         # a whole piece longer than any card is a row of a block of cards edge to edge: cut it across
         out.extend(split_overlaps(gray_image, piece) if not partial and long > CARD_SHAPED * short else [piece])
     return out
-
-
-def _percentile(gray: np.ndarray, q: float) -> float:
-    """numpy's ``percentile`` (linear between order statistics) of a uint8 picture, from its
-    histogram: a tenth of sorting's time."""
-    counts = cv2.calcHist([gray], [0], None, [256], [0, 256]).ravel().cumsum()
-    rank = q / 100 * (gray.size - 1)
-    low = int(rank)
-    a, b = np.searchsorted(counts, [low, min(low + 1, gray.size - 1)], side="right").tolist()
-    return a + (b - a) * (rank - low)
 
 
 def _stroke_beside(along: np.ndarray, paper: float, x: int, side: int) -> bool:
