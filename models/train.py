@@ -33,7 +33,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from vision.synth import samples  # noqa: E402
+from vision.synth import fonts, samples  # noqa: E402
 
 CHUNK = 2000
 
@@ -280,7 +280,7 @@ def model_card(report: dict, args) -> str:
     separately = ("\nThis file was quantised afterwards (`--quantize`) from that run's float export (`--float-out`);\n"
                   "the held-out figures above were measured then, on the held-out set the renderer draws now."
                   if report.get("quantised_separately") else "")
-    fonts = len(__import__("vision.synth.fonts", fromlist=["x"]).TRAIN)
+    typefaces = len(fonts.fonts())  # those installed here, which the data was drawn from
     baseline = (f"\n- the card reader (`cards.onnx`) on the same crops, answering in these classes: "
                 f"{report['cards_reader_on_held_out'] * 100:.2f} %" if "cards_reader_on_held_out" in report else "")
     return f"""# Model card: {title} (`{task.out.name}`)
@@ -290,7 +290,7 @@ Used by `vision.see` through ONNX Runtime; the runtime never needs PyTorch.
 
 ## Data
 Everything is drawn by `vision.synth` (`vision/synth/samples.py`): {data}
-{report["samples"]} training samples from {fonts} typefaces of Debian font packages and the training card
+{report["samples"]} training samples from {typefaces} typefaces of Debian font packages and the training card
 designs; no real photo was used.
 
 ## Held-out evaluation
