@@ -74,3 +74,33 @@ def test_a_card_prints_its_index_in_the_corners_its_design_names():
     assert inked(TWO_CORNERS) == [True, False, True, False]
     assert inked(RIGHT_CORNER) == [False, True, False, True]
     assert inked(FOUR_CORNERS) == [True, True, True, True]
+
+
+def test_index_spots_are_where_the_card_prints_its_indices():
+    from vision.synth.cards import index_spots
+
+    for face, style in (("A/E", TWO_CORNERS), ("K", TWO_CORNERS), ("K", RIGHT_CORNER), ("K", FOUR_CORNERS)):
+        card = render_card(parse_face(face), style, 300)
+        h, w = card.shape[:2]
+        dark = card[..., :3].min(axis=2) < 120
+        spots = index_spots(parse_face(face), style)
+        assert len(spots) == (4 if style.four_indices or "/" in face else 2)
+        for shows, x, y in spots:
+            around = dark[round(y * h) - 12 : round(y * h) + 12, round(x * w) - 12 : round(x * w) + 12]
+            assert around.mean() > 0.05, (face, shows, x, y)  # ink of an index there
+    assert [shows for shows, _, _ in index_spots(parse_face("A/E"), TWO_CORNERS)] == ["A", "E", "A", "E"]
+    assert index_spots(parse_face("K"), NO_INDEX) == [] and index_spots(parse_face("BLITZ"), TWO_CORNERS) == []
+
+
+def test_a_covered_two_vowel_card_is_named_only_where_an_index_of_each_vowel_shows():
+    from vision.synth.scene import _named_by_indices
+
+    indices = [("A", np.array([20, 20])), ("A", np.array([180, 20])), ("E", np.array([20, 180])), ("E", np.array([180, 180]))]
+    owner = np.zeros((200, 200), np.int32)
+    owner[:, 100:] = 1  # the next card of a row lies over its right half: a corner of each vowel shows
+    assert _named_by_indices(owner, 0, indices, card_h=200)
+    owner[:] = 0
+    owner[100:] = 1  # ... of a column, over its lower half: only the upright vowel shows
+    assert not _named_by_indices(owner, 0, indices, card_h=200)
+    assert _named_by_indices(owner, 0, [("K", np.array([20, 20])), ("K", np.array([180, 180]))], card_h=200)
+    assert not _named_by_indices(owner, 0, [], card_h=200)  # a card without indices

@@ -685,6 +685,22 @@ def test_the_bench_scores_the_vowel_up_of_each_two_vowel_card_found():
     assert (results.whole.right, results.whole.wrong, results.whole.unknown, results.whole.missed) == (1, 1, 1, 1)
 
 
+def test_the_bench_counts_answers_on_cards_too_hidden_to_require_one():
+    from types import SimpleNamespace
+
+    from vision.bench import Results, score_scene
+
+    outline = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    hidden = [("A/E", "A"), ("O/U", "UNKNOWN"), ("K", "K")]  # the first named by the one vowel that shows: wrong
+    truth = [SimpleNamespace(face=parse_face(face), corners=outline + [200 * k, 0], visible=0.3, required=False, sideways=False)
+             for k, (face, _) in enumerate(hidden)]
+    seen = [vision.Sighting(parse_face(said), outline + [200 * k, 0], 0.9, 0.3) for k, (_, said) in enumerate(hidden)]
+    results = Results()
+    score_scene(SimpleNamespace(cards=truth), seen, results)
+    assert (results.hidden.right, results.hidden.wrong) == (1, 1)
+    assert results.covered.total == 0 and results.phantoms == 0
+
+
 def test_a_large_photo_is_shrunk_without_aliasing():
     """A phone photo is shrunk several times over before the search: fine texture (cloth, wood grain,
     print) must come out as its average, not as stripes that look like card edges."""

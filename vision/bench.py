@@ -2,7 +2,8 @@
 
 1. A fresh synthetic held-out set: scenes drawn with typefaces and card designs training never saw
    (loose cards, piles, fanned lines, mixtures) and empty tables with clutter. Scores: required cards
-   right, two-vowel orientation, covered cards (right / wrong / unknown), phantom cards. Then, each
+   right, two-vowel orientation, covered cards whose indices name them (right / wrong / unknown; a
+   two-vowel card needs an index of each vowel uncovered), answers on cards not required, phantom cards. Then, each
    from its own random stream so that the figures above stay comparable between versions: cards laid
    edge to edge in words, and photos of thick letter tiles (:mod:`vision.synth.tiles`), a stand-in
    for the real tile photos below.
@@ -60,6 +61,7 @@ class Results:
     covered: Tally = field(default_factory=Tally)
     orientation: Tally = field(default_factory=Tally)
     phantoms: int = 0
+    hidden: Tally = field(default_factory=Tally)  # answers on cards not required (too covered, under a hand, cut by the edge)
     scenes: int = 0
     empty_tables: int = 0
     empty_phantoms: int = 0
@@ -89,6 +91,13 @@ def score_scene(scene, sightings, results: Results) -> None:
             claimed.setdefault(owner, []).append(s)
     for index, truth in enumerate(scene.cards):
         if not truth.required:
+            # no answer is asked for, but one given must not be wrong (a two-vowel card named by the one vowel that shows)
+            named = [s for s in claimed.get(index, []) if s.face.kind is not Kind.UNKNOWN]
+            if named:
+                s = max(named, key=lambda x: x.confidence)
+                right = str(s.face) == str(truth.face) or (truth.sideways and s.face.card() == truth.face.card())
+                results.hidden.right += right
+                results.hidden.wrong += not right
             continue
         tally = results.whole if truth.visible >= 0.9 else results.covered
         found = claimed.get(index, [])
@@ -338,6 +347,8 @@ def run(scenes: int = 100, empty: int = 100, seed: int = 2026, real: Path | None
     yield f"  two-vowel cards found, read with the right vowel up  {100 * o.share(o.right):5.2f} %  (of {o.total})"
     yield f"  covered cards right                       {100 * c.share(c.right):8.2f} %      target >= 98 %"
     yield f"  covered cards wrong                       {100 * c.share(c.wrong):8.2f} %      target <= 0.5 %    (unknown {c.unknown}, missed {c.missed})"
+    h = results.hidden
+    yield f"  cards named where no answer is required   {h.total:8d}      (wrong {h.wrong}; too covered to name, under a hand, or cut by the picture's edge)"
     yield f"  phantom cards per 100 empty tables        {100 * results.empty_phantoms / max(1, results.empty_tables):8.2f}        target <= 1"
     yield f"  phantom cards in card scenes              {results.phantoms:8d}"
     if results.confusions:

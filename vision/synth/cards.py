@@ -26,6 +26,8 @@ INKS = [(20, 20, 20), (10, 30, 90), (150, 20, 20), (20, 90, 40), (60, 40, 20), (
 HELD_OUT_INKS = [(90, 20, 110), (0, 100, 110), (170, 80, 0)]
 PAPERS = [(250, 250, 248), (245, 240, 225), (235, 235, 235), (250, 245, 235), (240, 245, 250), (255, 255, 255)]
 RED = (200, 25, 30)
+VOWEL_INDEX_X = (0.12, 0.88)  # a two-vowel card's indices: at both ends of its top edge (upright vowel) and bottom edge
+VOWEL_INDEX_Y = 0.09
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,26 @@ def index_corners(style: CardStyle) -> tuple[int, ...]:
     if style.four_indices:
         return (0, 1, 2, 3)
     return (1, 3) if style.index_right else (0, 2)
+
+
+def _top_indices(style: CardStyle) -> list[tuple[float, float]]:
+    """The centres (shares of the card's width and height) of the letter indices a design prints
+    upright along its top; each is printed turned at the point opposite, too."""
+    ix, iy = style.index_at
+    top = {0: (ix, iy), 1: (1 - ix, iy)}
+    return [top[c] for c in index_corners(style) if c in top]
+
+
+def index_spots(face: Face, style: CardStyle) -> list[tuple[str, float, float]]:
+    """Each index the card prints: what it shows (a two-vowel card's own vowel, else the whole
+    face) and its centre, as shares of the card's width and height. A covered card can be named
+    only where, of the indices that show, each of its different ones shows at least once."""
+    if not has_index(face, style):
+        return []
+    if face.kind is Kind.TWO_VOWEL:
+        up, down = face.letters
+        return [(vowel, x, y) for x in VOWEL_INDEX_X for vowel, y in ((up, VOWEL_INDEX_Y), (down, 1 - VOWEL_INDEX_Y))]
+    return [(str(face.card()), x, y) for top in _top_indices(style) for x, y in (top, (1 - top[0], 1 - top[1]))]
 
 
 def print_style(font: Path) -> CardStyle:
@@ -236,9 +258,9 @@ def render_card(face: Face, style: CardStyle, height: int, red: bool = False, po
         index_text = None
         if style.index:
             ih = 0.09 * H
-            for x in (0.12 * W, 0.88 * W):
-                _text(draw, style, up, (x, 0.09 * H), ih, ink)
-                _turned_text(img, style, down, (x, 0.91 * H), ih, ink)
+            for x in VOWEL_INDEX_X:
+                _text(draw, style, up, (x * W, VOWEL_INDEX_Y * H), ih, ink)
+                _turned_text(img, style, down, (x * W, (1 - VOWEL_INDEX_Y) * H), ih, ink)
     elif face.kind in (Kind.LETTER, Kind.WILD):
         shown = "?" if face.kind is Kind.WILD else text  # a declared wild card still shows its "?"
         index_text = shown
@@ -269,9 +291,7 @@ def render_card(face: Face, style: CardStyle, height: int, red: bool = False, po
 
     if style.index and index_text:
         ih = style.index_size * H
-        (ix, iy) = style.index_at
-        top = {0: (ix * W, iy * H), 1: ((1 - ix) * W, iy * H)}
-        corners = [top[c] for c in index_corners(style) if c in top]
+        corners = [(x * W, y * H) for x, y in _top_indices(style)]
         below = ih / 1.1  # where the points sit under the index
         for x, y in corners:
             _text(draw, style, index_text, (x, y), ih, ink, width=0.2 * W)

@@ -17,7 +17,7 @@ import numpy as np
 
 from referee import decks
 from referee.cards import Face, parse_face
-from vision.synth.cards import CardStyle, card_size, has_index, random_style, render_card, rotated_corners
+from vision.synth.cards import CardStyle, card_size, index_spots, random_style, render_card, rotated_corners
 from vision.synth.textures import add_distractors, table_texture
 
 @dataclass
@@ -211,6 +211,7 @@ def render_scene(
         add_distractors(rng, image, layout == "empty")
     owner = np.full((h, w), -1, np.int32)
     areas: list[int] = []
+    indices: list[list[tuple[str, np.ndarray]]] = []  # each card's indices: what each shows, and its centre in the image
     cards: list[TrueCard] = []
     placements = [] if layout == "empty" else _place(rng, layout, n_cards, card_height, style.aspect, w, h)
     cw, ch = card_size(style, round(card_height))
@@ -229,6 +230,10 @@ def render_scene(
             continue
         src = np.float32([[0, 0], [texture.shape[1], 0], [texture.shape[1], texture.shape[0]], [0, texture.shape[0]]])
         M = cv2.getPerspectiveTransform(src, (corners - [x0, y0]).astype(np.float32))
+        spots = index_spots(face, style)
+        at = np.float32([[x * texture.shape[1], y * texture.shape[0]] for _, x, y in spots]).reshape(-1, 1, 2)
+        indices.append([(shows, point + [x0, y0]) for (shows, _, _), point in
+                        zip(spots, cv2.perspectiveTransform(at, M).reshape(-1, 2) if spots else [])])
         roi = image[y0:y1, x0:x1]
         warped = cv2.warpPerspective(texture, M, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
         alpha = warped[..., 3:4].astype(np.float32) / 255
@@ -256,10 +261,26 @@ def render_scene(
         under_hand = set()
     for index, card in enumerate(cards):
         card.visible = float((owner == index).sum()) / max(1, areas[index])
-        if index in under_hand or card.visible < 0.12 or (card.visible < 0.9 and not has_index(card.face, style)):
-            card.required = False  # a hand over it, or covered and without an index to read
+        if index in under_hand or card.visible < 0.12 or (card.visible < 0.9 and not _named_by_indices(owner, index, indices[index], ch)):
+            card.required = False  # a hand over it, or covered and its indices too hidden to name it
     image = _camera(rng, image)
     return Scene(image=image, cards=cards, layout=layout, style=style)
+
+
+def _named_by_indices(owner: np.ndarray, card: int, indices: list[tuple[str, np.ndarray]], card_h: float) -> bool:
+    """Whether the indices of a covered card that show name it: each different thing its indices
+    show (a two-vowel card's two vowels) shows in one index at least, uncovered. An index shows when
+    most of the square around its centre, about an index high, is the card's own (``owner``: which
+    card each pixel shows)."""
+    half = max(2, round(0.045 * card_h))
+    h, w = owner.shape
+    shown = set()
+    for shows, (x, y) in indices:
+        x, y = round(float(x)), round(float(y))
+        around = owner[max(0, y - half) : min(h, y + half + 1), max(0, x - half) : min(w, x + half + 1)]
+        if around.size and (around == card).mean() >= 0.7:
+            shown.add(shows)
+    return bool(indices) and shown == {shows for shows, _ in indices}
 
 
 def _camera(rng: random.Random, image: np.ndarray) -> np.ndarray:
