@@ -170,6 +170,22 @@ def test_a_two_vowel_card_half_under_a_book_is_not_taken_for_the_vowel_that_show
     assert seen["UNKNOWN"].confidence <= 0.5 and seen["UNKNOWN"].visible < 0.6
 
 
+@pytest.mark.parametrize("face, shows, clear", [("A", 0.3, True), ("O", 0.33, True), ("A/E", 0.3, False), ("O/U", 0.33, False),
+                                                ("A", 0.12, False)])
+def test_the_top_middle_of_a_covered_card_tells_a_one_vowel_card_from_a_two_vowel_one(face, shows, clear):
+    # a column of two cards: the one on top hides all but the top ``shows`` of the one under it; a
+    # two-vowel card prints its upright vowel large in its top half, a one-letter card its letter lower
+    from vision.detect import Region
+
+    height = 170
+    image, (under, over) = table([(face, (480, 300), 0), ("K", (480, 300 + shows * height), 0)])
+    top_edge, cut = under[:2], under[:2] + [0, shows * height]
+    strip = Region(np.float32([*top_edge, cut[1], cut[0]]), float(np.linalg.norm(top_edge[1] - top_edge[0])) * shows * height, partial=True)
+    on_top = Region(over, float(cv2.contourArea(over)))
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert vision._top_middle_clear(gray, strip, on_top) is clear
+
+
 def reading(side=0, **sure):
     """A classifier's reading whose named classes have these probabilities, the rest spread evenly."""
     p = np.full(len(CLASSES), (1 - sum(sure.values())) / (len(CLASSES) - len(sure)))
@@ -281,8 +297,8 @@ def test_what_a_covered_cards_index_shows():
     center = np.float32([5, 50])
     end = reading
 
-    def shown(top, foot, across=False, square=False):
-        face = vision.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across, square)
+    def shown(top, foot, across=False, square=False, one_vowel=False):
+        face = vision.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across, square, one_vowel)
         return face and str(face[0])
 
     blank = end(NOISE=0.95)
@@ -302,12 +318,16 @@ def test_what_a_covered_cards_index_shows():
     # two-vowel card shows its upright vowel twice too
     assert shown(end(E=0.95), end(E=0.95)) == "E"
     assert shown(end(E=0.95), end(E=0.95), across=True) == "UNKNOWN"
+    # ... unless the card's top shows no big vowel in its middle: a one-vowel card, its index read at one end or both
+    assert shown(end(E=0.95), end(E=0.95), across=True, one_vowel=True) == "E"
+    assert shown(blank, end(E=0.95), across=True, one_vowel=True) == "E"
     # ... and so may a strip along a square card on top (whose strips run across or along), though
     # two different vowels still read as the two-vowel card they are
     assert shown(end(E=0.95), end(E=0.95), square=True) == "UNKNOWN"
     assert shown(end(O=0.9), end(A=0.9), square=True) == "O/A"
     # a T, L or J cut short, or a frame line, looks like an I: an I is never taken from an index
     assert shown(end(I=0.97), end(I=0.97)) == "UNKNOWN"
+    assert shown(end(I=0.97), end(I=0.97), across=True, one_vowel=True) == "UNKNOWN"
 
 
 def test_a_strip_as_long_as_the_short_side_of_the_card_on_top_runs_across_its_card():

@@ -238,7 +238,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         top = top_of.get(region.group)
         across = _runs_across(region, top)
         square = top is not None and top.sides[1] < 1.15 * top.sides[0]  # its strips may run across or along the cards under it
-        shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square)
+        one_vowel = across and top is not None and not square and _top_middle_clear(gray, region, top)
+        shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square, one_vowel)
         if shown is None:
             # unreadable, but something shows: a covered card, unless too little of one shows to be
             # its strip (the edges of the cards under a pile's top card)
@@ -443,7 +444,8 @@ def _runs_across(strip: detect.Region, top: detect.Region | None) -> bool:
     return top is None or strip.sides[1] < (top.sides[0] + top.sides[1]) / 2
 
 
-def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = False, square: bool = False) -> tuple[Face, float] | None:
+def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = False, square: bool = False,
+               one_vowel: bool = False) -> tuple[Face, float] | None:
     """What a covered card shows, from the readings of the two square ends of its strip (each a
     (:class:`~vision.read.Reading`, end quad) pair): its face and how surely, or None when no index
     shows or none is read surely enough.
@@ -451,8 +453,9 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
     Both ends are weighed together, as card designs print their indices: a letter card shows its
     index at one end of a side or at both; a two-vowel card shows its two vowels at the two ends of
     a side, the one towards the reader's top in play. A strip ``across`` the card's top shows the same
-    vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown; and so
-    where the card on top is ``square``, as its strips may run across or along the covered cards."""
+    vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown, unless
+    the card is known to be a ``one_vowel`` card (:func:`_top_middle_clear`); and so where the card on
+    top is ``square``, as its strips may run across or along the covered cards."""
     (top, _), (foot, _) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
     a, b = top.probabilities(), foot.probabilities()
     n = NOISE
@@ -471,13 +474,42 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
         best = int(letters.argmax())
         name = CLASSES[INDEXED[best]]
         face, sure = parse_face(name), float(letters[best] / total)
-        if name in VOWELS and (across or square or twice[best] < once[best] or name == "I"):
+        if name in VOWELS and ((across and not one_vowel) or square or (twice[best] < once[best] and not one_vowel) or name == "I"):
             # one vowel at one end, or across a card's top: maybe half of a two-vowel card; and what
             # reads as an I may be a T, L or J cut short, or a frame line
             return (UNKNOWN, 0.5 * sure) if sure >= INDEX_MIN else None
     if sure < INDEX_MIN:
         return None
     return face, sure
+
+
+TOP_MIDDLE = (0.3, 0.7, 0.12, 0.22)  # across a card, from its side; into it, from its top edge: shares of its width and length
+
+
+def _top_middle_clear(gray: np.ndarray, strip: detect.Region, top: detect.Region) -> bool:
+    """Whether a strip running across a covered card's top shows no print in the middle of the card
+    near its top (:data:`TOP_MIDDLE`): a two-vowel card prints its upright vowel large in its top
+    half, a one-letter card its letter in its middle, below this. False where too little of the card
+    shows to tell, or where anything darker than the paper lies there (the shadow of the card above)."""
+    q = strip.quad.astype(np.float64)
+    edges = [(q[i], q[(i + 1) % 4]) for i in range(4)]
+    long_sides = sorted(edges, key=lambda ab: -float(np.linalg.norm(ab[1] - ab[0])))[:2]
+    # the covered card's own top edge: the long side away from the card on top
+    a, b = max(long_sides, key=lambda ab: float(np.linalg.norm((ab[0] + ab[1]) / 2 - top.center)))
+    inward = strip.center - (a + b) / 2
+    depth = float(np.linalg.norm(inward))
+    length = top.sides[1]
+    left, right, near, far = TOP_MIDDLE
+    far = min(far * length, 2 * depth - 0.05 * length)  # clear of the edge of the card above and its shadow
+    near *= length
+    if far - near < 0.05 * length:
+        return False
+    inward /= depth
+    zone = np.array([a + (b - a) * left + inward * near, a + (b - a) * right + inward * near,
+                     a + (b - a) * right + inward * far, a + (b - a) * left + inward * far])
+    patch = crops.warp(gray, zone, 32).astype(np.float32)
+    paper = float(np.percentile(patch, 90))
+    return float((patch < paper - 40).mean()) < 0.01
 
 
 def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: bool = False,
