@@ -330,6 +330,19 @@ def test_what_a_covered_cards_index_shows():
     assert shown(end(I=0.97), end(I=0.97), across=True, one_vowel=True) == "UNKNOWN"
 
 
+def test_a_thin_region_found_alone_is_a_strip_only_beside_a_card():
+    from vision.detect import Region, order_quad
+
+    def region(x, y, w, h):
+        return Region(order_quad(np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])), float(w * h))
+
+    card, far_card = region(100, 100, 100, 140), region(600, 100, 100, 140)
+    beside = region(60, 100, 30, 140)  # the strip of a card under the one at x=100, its fan's outline not found
+    assert vision._card_beside(beside, [far_card, card]) is card
+    assert vision._card_beside(region(400, 100, 30, 140), [card]) is None  # too far from any card
+    assert vision._card_beside(region(60, 60, 30, 220), [card]) is None  # longer than the card: a line of print, a seam
+
+
 def test_a_strip_as_long_as_the_short_side_of_the_card_on_top_runs_across_its_card():
     from vision.detect import Region, order_quad
 

@@ -141,13 +141,16 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     regions = detect.find_cards(image, gray=gray, largest=largest)
     whole = [r for r in regions if not r.partial]
     strips = [r for r in regions if r.partial]
+    # a region too long and thin for a card may be the strip of a covered card whose fan's outline was
+    # not found, only what lies inside its printed frame: its ends are read as a strip's too
+    narrow = [k for k, r in enumerate(whole) if r.sides[1] > detect.CARD_SHAPED * r.sides[0]]
     faced = [crops.facing(r.quad, up) for r in whole]
-    ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in strips]
+    ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in strips + [whole[k] for k in narrow]]
     # a corner index is small and sits against the card's edge, which a strip may miss by a pixel or
     # two: each end is read twice, with a margin all round, as it is and moved a little outwards. The
     # margin shows the card's edge: an index filling a crop cut tight at the edge looks like a piece of
     # a big glyph, which is no index
-    nudged = [_scaled(_outwards(q, r.center), END_MARGIN) for pair, r in zip(ends, strips) for q in pair]
+    nudged = [_scaled(_outwards(q, r.center), END_MARGIN) for pair, r in zip(ends, strips + [whole[k] for k in narrow]) for q in pair]
     loose = [_scaled(q, END_MARGIN) for pair in ends for q in pair]
     readings = reader.read(np.stack([crops.warp(gray, q) for q in faced])) if faced else []
     views = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose])) if nudged else []
@@ -230,25 +233,41 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # chequered table or lines of print, not covered cards. The card on top of each group:
     top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
-    for k, region in enumerate(strips):
+    # (strip, the card on top of its group, the place of its ends' readings)
+    covered = [(region, top_of.get(region.group), k) for k, region in enumerate(strips)]
+    # a thin region that reads as no card is a covered card's strip where a card read whole lies beside it
+    covered += [(whole[k], _card_beside(whole[k], cards), len(strips) + n) for n, k in enumerate(narrow)
+                if rejected(readings[k]) and k not in joined]
+    for region, top, k in covered:
         if any(detect.inside(region.center, quad) for quad in on_top):
             continue  # a piece of a card read whole after all (from a region inside the one cut up)
+        if not region.partial and top is None:
+            continue
         pair = strip_readings[2 * k : 2 * k + 2]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
-        top = top_of.get(region.group)
         across = _runs_across(region, top)
         square = top is not None and top.sides[1] < 1.15 * top.sides[0]  # its strips may run across or along the cards under it
         one_vowel = across and top is not None and not square and _top_middle_clear(gray, region, top)
         shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square, one_vowel)
         if shown is None:
             # unreadable, but something shows: a covered card, unless too little of one shows to be
-            # its strip (the edges of the cards under a pile's top card)
-            if top is not None and min(r.noise for r in pair) < NOISE_MAX and visible >= SLIVER:
+            # its strip (the edges of the cards under a pile's top card); a thin region found on its own
+            # is believed to be a strip only where its index is read
+            if region.partial and top is not None and min(r.noise for r in pair) < NOISE_MAX and visible >= SLIVER:
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _card_beside(strip: detect.Region, cards: list[detect.Region]) -> detect.Region | None:
+    """The card read whole that a thin region found on its own lies beside, as a fan's strip lies beside
+    the card on top of it: the nearest of ``cards`` whose centre is less than its long side away, its
+    long side as long as the strip's or longer (the strip runs along it or across it)."""
+    near = [card for card in cards if float(np.linalg.norm(card.center - strip.center)) < card.sides[1]
+            and strip.sides[1] < 1.1 * card.sides[1]]
+    return min(near, key=lambda card: float(np.linalg.norm(card.center - strip.center)), default=None)
 
 
 def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards: list[tuple[float, float]],
