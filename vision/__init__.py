@@ -144,13 +144,14 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # a region too long and thin for a card may be the strip of a covered card whose fan's outline was
     # not found, only what lies inside its printed frame: its ends are read as a strip's too
     narrow = [k for k, r in enumerate(whole) if r.sides[1] > detect.CARD_SHAPED * r.sides[0]]
+    read_as_strips = strips + [whole[k] for k in narrow]
     faced = [crops.facing(r.quad, up) for r in whole]
-    ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in strips + [whole[k] for k in narrow]]
+    ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in read_as_strips]
     # a corner index is small and sits against the card's edge, which a strip may miss by a pixel or
     # two: each end is read twice, with a margin all round, as it is and moved a little outwards. The
     # margin shows the card's edge: an index filling a crop cut tight at the edge looks like a piece of
     # a big glyph, which is no index
-    nudged = [_scaled(_outwards(q, r.center), END_MARGIN) for pair, r in zip(ends, strips + [whole[k] for k in narrow]) for q in pair]
+    nudged = [_scaled(_outwards(q, r.center), END_MARGIN) for pair, r in zip(ends, read_as_strips) for q in pair]
     loose = [_scaled(q, END_MARGIN) for pair in ends for q in pair]
     readings = reader.read(np.stack([crops.warp(gray, q) for q in faced])) if faced else []
     views = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose])) if nudged else []
@@ -236,13 +237,12 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # (strip, the card on top of its group, the place of its ends' readings)
     covered = [(region, top_of.get(region.group), k) for k, region in enumerate(strips)]
     # a thin region that reads as no card is a covered card's strip where a card read whole lies beside it
-    covered += [(whole[k], _card_beside(whole[k], cards), len(strips) + n) for n, k in enumerate(narrow)
-                if rejected(readings[k]) and k not in joined]
+    orphans = [(whole[k], _card_beside(whole[k], cards), len(strips) + n) for n, k in enumerate(narrow)
+               if rejected(readings[k]) and k not in joined]
+    covered += [orphan for orphan in orphans if orphan[1] is not None]
     for region, top, k in covered:
         if any(detect.inside(region.center, quad) for quad in on_top):
             continue  # a piece of a card read whole after all (from a region inside the one cut up)
-        if not region.partial and top is None:
-            continue
         pair = strip_readings[2 * k : 2 * k + 2]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
         across = _runs_across(region, top)
@@ -493,7 +493,7 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
         best = int(letters.argmax())
         name = CLASSES[INDEXED[best]]
         face, sure = parse_face(name), float(letters[best] / total)
-        if name in VOWELS and ((across and not one_vowel) or square or (twice[best] < once[best] and not one_vowel) or name == "I"):
+        if name in VOWELS and (square or name == "I" or (not one_vowel and (across or twice[best] < once[best]))):
             # one vowel at one end, or across a card's top: maybe half of a two-vowel card; and what
             # reads as an I may be a T, L or J cut short, or a frame line
             return (UNKNOWN, 0.5 * sure) if sure >= INDEX_MIN else None

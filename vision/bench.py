@@ -81,6 +81,11 @@ def _owner(scene, point) -> int | None:
     return None
 
 
+def _names(sighting, truth) -> bool:
+    """Whether a sighting names its card right: its face, or just its card where it lies sideways (no vowel is up)."""
+    return str(sighting.face) == str(truth.face) or (truth.sideways and sighting.face.card() == truth.face.card())
+
+
 def score_scene(scene, sightings, results: Results) -> None:
     claimed: dict[int, list] = {}
     for s in sightings:
@@ -95,7 +100,7 @@ def score_scene(scene, sightings, results: Results) -> None:
             named = [s for s in claimed.get(index, []) if s.face.kind is not Kind.UNKNOWN]
             if named:
                 s = max(named, key=lambda x: x.confidence)
-                right = str(s.face) == str(truth.face) or (truth.sideways and s.face.card() == truth.face.card())
+                right = _names(s, truth)
                 results.hidden.right += right
                 results.hidden.wrong += not right
             continue
@@ -108,7 +113,7 @@ def score_scene(scene, sightings, results: Results) -> None:
         expected = truth.face
         if s.face.kind is Kind.UNKNOWN:
             tally.unknown += 1
-        elif str(s.face) == str(expected) or (truth.sideways and s.face.card() == expected.card()):
+        elif _names(s, truth):
             tally.right += 1
         else:
             tally.wrong += 1

@@ -18,7 +18,7 @@ import numpy as np
 
 from referee.cards import LETTERS, VOWELS, Face, Kind, parse_face
 from vision import crops
-from vision.synth.cards import AMBIGUOUS, has_index, index_corners, random_style, render_card, varied
+from vision.synth.cards import AMBIGUOUS, index_spots, random_style, render_card, varied
 from vision.synth.textures import _coin, _paper, draw_hand, table_texture
 
 PAIRS = tuple(f"{a}/{b}" for a, b in itertools.permutations(VOWELS, 2))
@@ -190,12 +190,10 @@ _NO_INDEX = ("BLITZ", "STEAL", "SWAP", "TRIBUTE", "ARROW", "BACK")
 def _printed_index(face: Face, style, corner: int) -> tuple[str, bool] | None:
     """What the card prints in its own corner ``corner`` (0 top-left, clockwise): (the index's class,
     whether it is printed turned), or None."""
-    if not has_index(face, style):
-        return None
-    if face.kind is Kind.TWO_VOWEL:
-        return (face.letters[0], False) if corner in (0, 1) else (face.letters[1], True)
-    if corner in index_corners(style):
-        return str(face.card()), corner in (2, 3)
+    for shows, x, y in index_spots(face, style):
+        at = (0 if x < 0.5 else 1) if y < 0.5 else (3 if x < 0.5 else 2)
+        if at == corner:
+            return shows, corner in (2, 3)
     return None
 
 
