@@ -343,6 +343,63 @@ def test_a_thin_region_found_alone_is_a_strip_only_beside_a_card():
     assert vision._card_beside(region(60, 60, 30, 220), [card]) is None  # longer than the card: a line of print, a seam
 
 
+def test_strips_further_along_a_fan_lie_beside_the_card_on_top_through_the_strips_between():
+    from vision.detect import Region, order_quad
+
+    def region(x, y, w, h):
+        return Region(order_quad(np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])), float(w * h))
+
+    card = region(300, 100, 100, 160)
+    strips = [region(300 - 40 * k, 110, 24, 140) for k in range(1, 6)]  # the fan's outline lost: only its frames found
+    assert vision._card_beside(strips[-1], [card]) is None  # too far from the card on top itself
+    assert [top is card for top in vision._fan_tops(strips, [card])] == [True] * 5
+    assert vision._fan_tops([region(700, 110, 24, 140)], [card]) == [None]
+
+
+def test_a_strip_found_as_the_inside_of_its_printed_frame_is_stretched_to_its_cards_length():
+    from vision.detect import order_quad
+
+    card = order_quad(np.float32([[300, 100], [400, 100], [400, 260], [300, 260]]))
+    frame = order_quad(np.float32([[268, 110], [292, 110], [292, 250], [268, 250]]))  # 10 px inside the card's ends
+    stretched = vision._stretched(frame, card)
+    xs, ys = sorted({round(float(x)) for x in stretched[:, 0]}), sorted({round(float(y)) for y in stretched[:, 1]})
+    assert ys == [100, 260]  # as long as the card on top
+    assert xs == [258, 292]  # widened away from it by the frame's inset, to the covered card's own edge
+
+
+def test_fans_whose_outline_runs_into_a_chequered_table_are_found_from_their_top_cards():
+    # the table's squares join each fan's outline in every edge map: the strips are found beside the
+    # card on top, as the bands of paper that the covered cards' edges divide
+    from vision import detect
+    from vision.bench import Results, score_scene
+    from vision.synth.scene import render_scene
+
+    scene = render_scene(random.Random(17), layout="fan", held_out=True)
+    results = Results()
+    score_scene(scene, vision.see(scene.image), results)
+    assert results.covered.right >= 5 and results.covered.wrong == 0 and results.phantoms == 0
+    image, corners = table([("B", (480, 360), 20)])
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert detect.strips_beside(gray, detect.order_quad(corners[0])) == []  # a card alone has no strips beside it
+
+
+def test_slivers_a_cards_frame_cuts_off_along_its_edge_are_not_read_as_strips(monkeypatch):
+    from vision.synth.scene import render_scene
+
+    scene = render_scene(random.Random(2), layout="loose", held_out=True)
+    read_quads = []
+    read_ends = vision._read_ends
+
+    def recorded(gray, index, quads, up):
+        read_quads.extend(quads)
+        return read_ends(gray, index, quads, up)
+
+    monkeypatch.setattr(vision, "_read_ends", recorded)
+    cards = vision.see(scene.image)
+    card_area = float(np.median([cv2.contourArea(s.corners.astype(np.float32)) for s in cards]))
+    assert all(cv2.contourArea(np.float32(q)) >= 0.9 * vision.NO_INDEX * card_area for q in read_quads)
+
+
 def test_a_strip_as_long_as_the_short_side_of_the_card_on_top_runs_across_its_card():
     from vision.detect import Region, order_quad
 

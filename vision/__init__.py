@@ -34,6 +34,7 @@ WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
+NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
@@ -140,22 +141,14 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     regions = detect.find_cards(image, gray=gray, largest=largest)
     whole = [r for r in regions if not r.partial]
-    strips = [r for r in regions if r.partial]
-    # a region too long and thin for a card may be the strip of a covered card whose fan's outline was
-    # not found, only what lies inside its printed frame: its ends are read as a strip's too
-    narrow = [k for k, r in enumerate(whole) if r.sides[1] > detect.CARD_SHAPED * r.sides[0]]
-    read_as_strips = strips + [whole[k] for k in narrow]
+    # the slivers that a card's printed frame cuts off along its edge, and the edges of a pile's lower
+    # cards, are too thin to show an index: not worth reading (a card read whole nearby covers them)
+    shaped = [r.area for r in whole if r.sides[1] <= detect.CARD_SHAPED * r.sides[0]]
+    least = NO_INDEX * float(np.median(shaped)) if shaped else 0.0
+    strips = [r for r in regions if r.partial and r.area >= least]
     faced = [crops.facing(r.quad, up) for r in whole]
-    ends = [[crops.facing(q, up) for q in crops.end_squares(r.quad)] for r in read_as_strips]
-    # a corner index is small and sits against the card's edge, which a strip may miss by a pixel or
-    # two: each end is read twice, with a margin all round, as it is and moved a little outwards. The
-    # margin shows the card's edge: an index filling a crop cut tight at the edge looks like a piece of
-    # a big glyph, which is no index
-    nudged = [_scaled(_outwards(q, r.center), END_MARGIN) for pair, r in zip(ends, read_as_strips) for q in pair]
-    loose = [_scaled(q, END_MARGIN) for pair in ends for q in pair]
     readings = reader.read(np.stack([crops.warp(gray, q) for q in faced])) if faced else []
-    views = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose])) if nudged else []
-    strip_readings = [_agreed(a, b) for a, b in zip(views[: len(nudged)], views[len(nudged) :])]
+    ends, strip_readings = _read_ends(gray, index, [r.quad for r in strips], up)
 
     def rejected(reading) -> bool:
         return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
@@ -234,13 +227,14 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # chequered table or lines of print, not covered cards. The card on top of each group:
     top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
-    # (strip, the card on top of its group, the place of its ends' readings)
-    covered = [(region, top_of.get(region.group), k) for k, region in enumerate(strips)]
-    # a thin region that reads as no card is a covered card's strip where a card read whole lies beside it
-    orphans = [(whole[k], _card_beside(whole[k], cards), len(strips) + n) for n, k in enumerate(narrow)
-               if rejected(readings[k]) and k not in joined]
-    covered += [orphan for orphan in orphans if orphan[1] is not None]
-    for region, top, k in covered:
+    lost = _lost_strips(gray, [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined],
+                        sightings, strips)
+    lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _ in lost], up)
+    # each strip and the card on top of it; its ends and their readings in the same order
+    covered = [(region, top_of.get(region.group)) for region in strips] + lost
+    ends += lost_ends
+    strip_readings += lost_readings
+    for k, (region, top) in enumerate(covered):
         if any(detect.inside(region.center, quad) for quad in on_top):
             continue  # a piece of a card read whole after all (from a region inside the one cut up)
         pair = strip_readings[2 * k : 2 * k + 2]
@@ -259,6 +253,88 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: list[Sighting],
+                 strips: list[detect.Region]) -> list[tuple[detect.Region, detect.Region]]:
+    """The strips of covered cards whose fan's outline was found in no edge map (it runs into a hand,
+    a sheet of paper, the table's pattern), each with the card lying on it, one of the cards read
+    (``sightings``), and clear of them and of the ``strips`` found:
+
+    - the thin regions among those read as no card (``no_cards``) that lie beside such a card, or
+      beside such a strip in turn: what lies inside a strip's printed frame, short of the corner
+      indices outside it, so stretched to the card's length (:func:`_stretched`);
+    - the bands of paper beside a card read that the edges of the cards under it divide
+      (:func:`detect.strips_beside`)."""
+    read = [detect.Region(detect.order_quad(s.corners), float(cv2.contourArea(s.corners.astype(np.float32))))
+            for s in sightings if s.face != UNKNOWN]  # also a two-vowel card found as its two halves
+    thin = [region for region in no_cards if region.sides[1] > detect.CARD_SHAPED * region.sides[0]]
+    lost = [(detect.Region(quad, float(cv2.contourArea(quad))), top)
+            for region, top in zip(thin, _fan_tops(thin, read)) if top is not None
+            for quad in [_stretched(region.quad, top.quad)]]
+    known = [s.corners.astype(np.float32) for s in sightings] + [region.quad for region in strips] + [region.quad for region, _ in lost]
+    for top in read:
+        for quad in detect.strips_beside(gray, top.quad):
+            if not any(detect.inside(quad.mean(axis=0), other) for other in known):
+                lost.append((detect.Region(quad, float(cv2.contourArea(quad))), top))
+                known.append(quad)
+    return lost
+
+
+def _read_ends(gray: np.ndarray, index, quads: list[np.ndarray], up: np.ndarray) -> tuple[list[list[np.ndarray]], list[Reading]]:
+    """The two square ends of each strip (:func:`crops.end_squares`, turned towards ``up``) and the
+    index reader's reading of each, two a strip, in order.
+
+    A corner index is small and sits against the card's edge, which a strip may miss by a pixel or
+    two: each end is read twice, with a margin all round, as it is and moved a little outwards. The
+    margin shows the card's edge: an index filling a crop cut tight at the edge looks like a piece of
+    a big glyph, which is no index."""
+    ends = [[crops.facing(q, up) for q in crops.end_squares(quad)] for quad in quads]
+    if not ends:
+        return [], []
+    nudged = [_scaled(_outwards(q, quad.mean(axis=0)), END_MARGIN) for pair, quad in zip(ends, quads) for q in pair]
+    loose = [_scaled(q, END_MARGIN) for pair in ends for q in pair]
+    views = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose]))
+    return ends, [_agreed(a, b) for a, b in zip(views[: len(nudged)], views[len(nudged) :])]
+
+
+def _stretched(strip: np.ndarray, card: np.ndarray) -> np.ndarray:
+    """The quad of a covered card's strip whose printed frame alone was found (``strip``), from the
+    card lying on it (``card``): as long as that card is along the strip's direction, about the
+    strip's own middle, and widened away from it by the frame's inset, which the stretch shows (half
+    the difference in length). Cards of one deck are alike in size; a fan's cards lie about parallel."""
+    strip, card = np.asarray(strip, np.float64), np.asarray(card, np.float64)
+    long_edge = max(((strip[i], strip[(i + 1) % 4]) for i in range(4)), key=lambda ab: float(np.linalg.norm(ab[1] - ab[0])))
+    along = long_edge[1] - long_edge[0]
+    along /= np.linalg.norm(along) + 1e-12
+    across = np.array([-along[1], along[0]])
+    center = strip.mean(axis=0)
+    if float(np.dot(center - card.mean(axis=0), across)) < 0:
+        across = -across  # pointing away from the card lying on it
+    s_along, s_across = (strip - center) @ along, (strip - center) @ across
+    c_along = (card - center) @ along
+    length = float(c_along.max() - c_along.min())
+    inset = max(0.0, (length - float(s_along.max() - s_along.min())) / 2)
+    near, far = float(s_across.min()), float(s_across.max()) + inset
+    half = length / 2
+    corners = [center + along * a + across * b for a, b in ((-half, near), (half, near), (half, far), (-half, far))]
+    return detect.order_quad(np.float32(corners))
+
+
+def _fan_tops(thin: list[detect.Region], cards: list[detect.Region]) -> list[detect.Region | None]:
+    """The card on top of the fan that each thin region found on its own may be a strip of: the card
+    it lies beside (:func:`_card_beside`), or that of a strip it lies beside in turn (a strip further
+    along the fan), else None."""
+    tops = [_card_beside(region, cards) for region in thin]
+    while True:
+        placed = {id(region): top for region, top in zip(thin, tops) if top is not None}
+        strips = [region for region in thin if id(region) in placed]
+        found = {k: placed[id(beside)] for k, region in enumerate(thin)
+                 if tops[k] is None and (beside := _card_beside(region, strips)) is not None}
+        if not found:
+            return tops
+        for k, top in found.items():
+            tops[k] = top
 
 
 def _card_beside(strip: detect.Region, cards: list[detect.Region]) -> detect.Region | None:

@@ -614,3 +614,76 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         if ways:
             found.append(ways)
     return found
+
+
+FAN_REACH = 2.0  # how far beside a card the strips of the cards under it are looked for, in card widths across that side
+STRIP_LEAST = 0.12  # the narrowest strip looked for beside a card, as a share of the card's width across that side
+STRIP_MOST = 0.5  # and the widest: a fan shows a strip of each covered card, a band wider than this is something else
+PAPER = 0.75  # a strip's median lightness is at least this share of the paper of the card lying on it
+CARD_PX = 32  # a card's short side in the picture of it and its surroundings that its fan is looked for in
+
+
+def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
+    """The strips of the cards fanned out from under ``card`` (4 image points, clockwise), for a fan
+    whose outline was found in no edge map (it touches a hand, a sheet of paper, a card of its own
+    colour): beside each side of the card, the bands of paper as long as that side that straight
+    lines parallel to it divide - each covered card's edge, lying on the next one. Each strip comes
+    back as a quad of image points. Called for every card read: the card and all round it are
+    straightened in one picture, and each side's band is a slice of it."""
+    quad = np.asarray(card, np.float32)
+    w = (math.dist(quad[0], quad[1]) + math.dist(quad[3], quad[2])) / 2
+    h = (math.dist(quad[1], quad[2]) + math.dist(quad[0], quad[3])) / 2
+    k = CARD_PX / max(1.0, min(w, h))
+    cw, ch = round(w * k), round(h * k)
+    mx, my = round(FAN_REACH * cw), round(FAN_REACH * ch)
+    M = cv2.getPerspectiveTransform(quad, np.float32([[mx, my], [mx + cw, my], [mx + cw, my + ch], [mx, my + ch]]))
+    view = cv2.GaussianBlur(cv2.warpPerspective(gray, M, (cw + 2 * mx, ch + 2 * my)), (3, 3), 0)
+    paper = float(np.sort(view[my : my + ch, mx : mx + cw], axis=None)[int(0.9 * cw * ch)])
+    level = cv2.dilate((np.abs(cv2.Sobel(view, cv2.CV_16S, 0, 1, ksize=3)) > 40).astype(np.uint8), np.ones((3, 1), np.uint8))
+    upright = cv2.dilate((np.abs(cv2.Sobel(view, cv2.CV_16S, 1, 0, ksize=3)) > 40).astype(np.uint8), np.ones((1, 3), np.uint8))
+    # each side: its band (rows going out from the card, columns along its middle), its lines' edges,
+    # the card's width across it, and the canvas rectangle of rows (start, stop) out from it
+    x0, x1, y0, y1 = mx + cw // 10, mx + cw - cw // 10, my + ch // 10, my + ch - ch // 10
+    sides = [
+        (view[my - 1 :: -1, x0:x1], level[my - 1 :: -1, x0:x1], ch, lambda a, b: [(mx, my - b), (mx + cw, my - b), (mx + cw, my - a), (mx, my - a)]),
+        (view[my + ch :, x0:x1], level[my + ch :, x0:x1], ch, lambda a, b: [(mx, my + ch + a), (mx + cw, my + ch + a), (mx + cw, my + ch + b), (mx, my + ch + b)]),
+        (view[y0:y1, mx - 1 :: -1].T, upright[y0:y1, mx - 1 :: -1].T, cw, lambda a, b: [(mx - b, my), (mx - a, my), (mx - a, my + ch), (mx - b, my + ch)]),
+        (view[y0:y1, mx + cw :].T, upright[y0:y1, mx + cw :].T, cw, lambda a, b: [(mx + cw + a, my), (mx + cw + b, my), (mx + cw + b, my + ch), (mx + cw + a, my + ch)]),
+    ]
+    rects = []
+    for band, edges, width, rect in sides:
+        lightness = band.mean(axis=1).tolist()
+        near = sorted(lightness[: max(2, round(0.06 * width))])
+        if near[len(near) // 2] < PAPER * paper:
+            continue  # no paper just beside this side: no card under it there
+        least, widest = STRIP_LEAST * width, STRIP_MOST * width
+        # of lines closer together than a strip, the outermost is a card's edge: the others are the
+        # frame printed inside it (or the card on top's own margin, its outline found along its frame)
+        lines = _lines_across(edges.mean(axis=1).tolist())
+        start = 0
+        for line in (x for x, after in zip(lines, [*lines[1:], math.inf]) if after - x >= least):
+            if line < least and start == 0:
+                start = line
+                continue
+            between = sorted(lightness[start:line])
+            if line - start > widest or between[len(between) // 2] < PAPER * paper:
+                break  # the table, or something wider than a strip
+            rects.append(rect(start, line))
+            start = line
+    if not rects:
+        return []
+    back = cv2.perspectiveTransform(np.float32(rects).reshape(1, -1, 2), np.linalg.inv(M)).reshape(-1, 4, 2)
+    return [order_quad(q) for q in back]
+
+
+def _lines_across(profile: list[float]) -> list[int]:
+    """The middles of the runs of rows that a straight line crosses nearly all along (``profile``: the
+    share of each row that is an edge)."""
+    lines, run = [], []
+    for row, share in enumerate([*profile, 0.0]):
+        if share > 0.85:
+            run.append(row)
+        elif run:
+            lines.append((run[0] + run[-1]) // 2)
+            run = []
+    return lines
