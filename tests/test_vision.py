@@ -325,9 +325,11 @@ def test_what_a_covered_cards_index_shows():
     # two different vowels still read as the two-vowel card they are
     assert shown(end(E=0.95), end(E=0.95), square=True) == "UNKNOWN"
     assert shown(end(O=0.9), end(A=0.9), square=True) == "O/A"
-    # a T, L or J cut short, or a frame line, looks like an I: an I is never taken from an index
-    assert shown(end(I=0.97), end(I=0.97)) == "UNKNOWN"
-    assert shown(end(I=0.97), end(I=0.97), across=True, one_vowel=True) == "UNKNOWN"
+    # a T, L or J cut short, or a frame line, looks like an I: an I is taken only where both ends read it surely
+    assert shown(end(I=0.97), end(I=0.97)) == "I"
+    assert shown(end(I=0.97), end(I=0.97), across=True, one_vowel=True) == "I"
+    assert shown(end(I=0.97), end(I=0.85)) == "UNKNOWN"
+    assert shown(end(I=0.97), blank, across=True, one_vowel=True) == "UNKNOWN"
 
 
 def test_a_thin_region_found_alone_is_a_strip_only_beside_a_card():

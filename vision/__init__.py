@@ -32,6 +32,7 @@ from vision.synth.samples import CLASSES, NOISE, PAIRS
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
+I_SURE = 0.9  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
@@ -569,9 +570,11 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
         best = int(letters.argmax())
         name = CLASSES[INDEXED[best]]
         face, sure = parse_face(name), float(letters[best] / total)
-        if name in VOWELS and (square or name == "I" or (not one_vowel and (across or twice[best] < once[best]))):
+        i = CLASSES.index("I")
+        unsure_i = name == "I" and (twice[best] < once[best] or min(a[i], b[i]) < I_SURE)
+        if name in VOWELS and (square or unsure_i or (not one_vowel and (across or twice[best] < once[best]))):
             # one vowel at one end, or across a card's top: maybe half of a two-vowel card; and what
-            # reads as an I may be a T, L or J cut short, or a frame line
+            # reads as an I may be a T, L or J cut short, or a frame line, unless both ends read it surely
             return (UNKNOWN, 0.5 * sure) if sure >= INDEX_MIN else None
     if sure < INDEX_MIN:
         return None
