@@ -325,6 +325,10 @@ def test_what_a_covered_cards_index_shows():
     # two different vowels still read as the two-vowel card they are
     assert shown(end(E=0.95), end(E=0.95), square=True) == "UNKNOWN"
     assert shown(end(O=0.9), end(A=0.9), square=True) == "O/A"
+    # an Å, Ä or Ö index shows its ring or dots in a few pixels: it must be read more surely than a plain letter
+    assert shown(end(Ö=0.8, O=0.12), blank) is None
+    assert shown(end(Ö=0.97), blank) == "Ö"
+    assert shown(end(K=0.8, X=0.12), blank) == "K"
     # a T, L or J cut short, or a frame line, looks like an I: an I is taken only where both ends read it surely
     assert shown(end(I=0.97), end(I=0.97)) == "I"
     assert shown(end(I=0.97), end(I=0.97), across=True, one_vowel=True) == "I"

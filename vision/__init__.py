@@ -32,6 +32,7 @@ from vision.synth.samples import CLASSES, NOISE, PAIRS
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
+MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are a few pixels: Å, Ä, Ö must be read this surely
 I_SURE = 0.9  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
@@ -576,7 +577,7 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
             # one vowel at one end, or across a card's top: maybe half of a two-vowel card; and what
             # reads as an I may be a T, L or J cut short, or a frame line, unless both ends read it surely
             return (UNKNOWN, 0.5 * sure) if sure >= INDEX_MIN else None
-    if sure < INDEX_MIN:
+    if sure < (MARKED_MIN if str(face) in MARKED else INDEX_MIN):
         return None
     return face, sure
 
