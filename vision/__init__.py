@@ -9,7 +9,8 @@ Vision knows no game. :func:`see` finds card regions (:mod:`vision.detect`), str
 towards the reader (:mod:`vision.crops`) and classifies them (:mod:`vision.read`): whole cards in
 one batch by the card reader, the ends of covered cards' strips in another by the index reader.
 A card whose outline was found in no edge map (a tile on a table of its own colour) is then
-looked for by its letter, as big as the cards read around it.
+looked for by its letter, as big as the cards read around it; and the covered cards of a fan whose
+outline was found in none (it runs into a hand, a sheet of paper) beside the card read on top of it.
 A two-vowel card is read by where its vowels sit: the one in the half towards the reader's top
 (``up``, the image's top unless a zone says otherwise) is the one in play.
 """
