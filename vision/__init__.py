@@ -48,6 +48,7 @@ STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
+I_CLASS = CLASSES.index("I")
 
 
 class ImageError(UserError):
@@ -231,7 +232,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
     lost = _lost_strips(gray, [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined],
-                        sightings, strips)
+                        sightings, on_top + [region.quad for region in strips])
     lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _ in lost], up)
     # each strip and the card on top of it; its ends and their readings in the same order
     covered = [(region, top_of.get(region.group)) for region in strips] + lost
@@ -259,10 +260,11 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
 
 def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: list[Sighting],
-                 strips: list[detect.Region]) -> list[tuple[detect.Region, detect.Region]]:
+                 known: list[np.ndarray]) -> list[tuple[detect.Region, detect.Region]]:
     """The strips of covered cards whose fan's outline was found in no edge map (it runs into a hand,
     a sheet of paper, the table's pattern), each with the card lying on it, one of the cards read
-    (``sightings``), and clear of them and of the ``strips`` found:
+    (``sightings``); the strips found beside a card lie clear of the ``known`` quads (the sightings',
+    the strips found) and of each other:
 
     - the thin regions among those read as no card (``no_cards``) that lie beside such a card, or
       beside such a strip in turn: what lies inside a strip's printed frame, short of the corner
@@ -275,7 +277,7 @@ def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: lis
     lost = [(detect.Region(quad, float(cv2.contourArea(quad))), top)
             for region, top in zip(thin, _fan_tops(thin, read)) if top is not None
             for quad in [_stretched(region.quad, top.quad)]]
-    known = [s.corners.astype(np.float32) for s in sightings] + [region.quad for region in strips] + [region.quad for region, _ in lost]
+    known = known + [region.quad for region, _ in lost]
     for top in read:
         for quad in detect.strips_beside(gray, top.quad):
             if not any(detect.inside(quad.mean(axis=0), other) for other in known):
@@ -572,8 +574,7 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
         best = int(letters.argmax())
         name = CLASSES[INDEXED[best]]
         face, sure = parse_face(name), float(letters[best] / total)
-        i = CLASSES.index("I")
-        unsure_i = name == "I" and (twice[best] < once[best] or min(a[i], b[i]) < I_SURE)
+        unsure_i = name == "I" and (twice[best] < once[best] or min(a[I_CLASS], b[I_CLASS]) < I_SURE)
         if name in VOWELS and (square or unsure_i or (not one_vowel and (across or twice[best] < once[best]))):
             # one vowel at one end, or across a card's top: maybe half of a two-vowel card; and what
             # reads as an I may be a T, L or J cut short, or a frame line, unless both ends read it surely
