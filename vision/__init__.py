@@ -37,11 +37,13 @@ MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are
 I_SURE = 0.9  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
+WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a whole card too
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
 TILE_VIEWS = (1.0, 0.9, 0.82)  # a tile found by its letter is read at these sizes: the thick tiles found round it may show their sides
+GLYPH_VIEWS = (1.0, 1.06, 1.12)  # and a card at these: its quad, centred on its letter, may cut the card's edge off
 PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
@@ -147,15 +149,24 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     whole = [r for r in regions if not r.partial]
     # the slivers that a card's printed frame cuts off along its edge, and the edges of a pile's lower
     # cards, are too thin to show an index: not worth reading (a card read whole nearby covers them)
-    shaped = [r.area for r in whole if r.sides[1] <= detect.CARD_SHAPED * r.sides[0]]
-    least = NO_INDEX * float(np.median(shaped)) if shaped else 0.0
-    strips = [r for r in regions if r.partial and r.area >= least]
-    faced = [crops.facing(r.quad, up) for r in whole]
+    shaped = float(np.median([r.area for r in whole if r.sides[1] <= detect.CARD_SHAPED * r.sides[0]] or [0.0]))
+    strips = [r for r in regions if r.partial and r.area >= NO_INDEX * shaped]
+    # a strip as big as a card may be one: a card laid edge to edge with others, each a little askew,
+    # cut too narrow from a row whose widest piece held two cards. It is read whole as well, and is a
+    # card where it reads as one surely (a covered card's strip shows too little of its big letter)
+    wide = [r for r in strips if shaped and r.area >= WIDE_STRIP * shaped]
+    faced = [crops.facing(r.quad, up) for r in whole + wide]
     readings = reader.read(np.stack([crops.warp(gray, q) for q in faced])) if faced else []
-    ends, strip_readings = _read_ends(gray, index, [r.quad for r in strips], up)
 
     def rejected(reading) -> bool:
         return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
+
+    n = len(whole)
+    kept = list(range(n)) + [k for k in range(n, len(readings)) if not rejected(readings[k]) and readings[k].confidence >= SURE]
+    whole = [(whole + wide)[k] for k in kept]
+    faced, readings = [faced[k] for k in kept], [readings[k] for k in kept]
+    strips = [r for r in strips if not any(r is card for card in whole[n:])]
+    ends, strip_readings = _read_ends(gray, index, [r.quad for r in strips], up)
 
     # an outer region that is no card (or unreadable) may hold the card inside it: read those too
     second = [(k, i) for k, (r, reading) in enumerate(zip(whole, readings))
@@ -204,12 +215,23 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     oblong = bool(cards) and float(np.median([card.sides[1] / card.sides[0] for card in cards])) > OBLONG
     vowels = [_likeliest_vowel(r) for r in readings]
     halves = _two_vowel_halves(whole, faced, readings, vowels, card_area) if card_area else []
+    # halves whose vowels are read unsurely are read again as one card (below) before they are reported unknown
+    unsure_halves = []
+    joined: set[int] = set()
     for first, second_half in halves:
-        sightings.append(_joined(whole[first], vowels[first], whole[second_half], vowels[second_half], up))
-    joined = {k for pair in halves for k in pair}
+        sighting = _joined(whole[first], vowels[first], whole[second_half], vowels[second_half], up)
+        if sighting.face.kind is Kind.UNKNOWN:
+            unsure_halves.append(((first, second_half), sighting))
+        else:
+            sightings.append(sighting)
+            joined |= {first, second_half}
     for pair, reading, quad in _split_cards(gray, reader, whole, readings, joined, card_area, up, rejected) if card_area else []:
         sightings.append(_sighting(reading, quad, up))
         joined |= set(pair)
+    for pair, sighting in unsure_halves:
+        if joined.isdisjoint(pair):
+            sightings.append(sighting)
+            joined |= set(pair)
     for k, (region, quad, reading) in enumerate(zip(whole, faced, readings)):
         if rejected(reading) or k in joined:
             continue
@@ -367,9 +389,9 @@ def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards:
     taken = [s.corners for s in sightings if s.face != UNKNOWN] + strips
     ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken)]
     quads = [quad for glyph in ways for quad in glyph]
-    sizes = TILE_VIEWS if square else (1.0,)
+    sizes = TILE_VIEWS if square else GLYPH_VIEWS
     views = reader.read(np.stack([crops.warp(gray, _scaled(q, f)) for q in quads for f in sizes])) if quads else []
-    readings = iter(_likeliest_of(views[k : k + len(sizes)]) if len(sizes) > 1 else views[k] for k in range(0, len(views), len(sizes)))
+    readings = iter(_likeliest_of(views[k : k + len(sizes)]) for k in range(0, len(views), len(sizes)))
     for glyph in ways:
         reading, quad = max(((next(readings), quad) for quad in glyph), key=lambda rq: rq[0].confidence)
         center = quad.mean(axis=0)
@@ -425,7 +447,8 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
                  card_area: float, up: np.ndarray, rejected) -> list[tuple[tuple[int, int], Reading, np.ndarray]]:
     """The cards cut in two whose halves do not read as a two-vowel card's vowels (one half reads as
     no card, or unsure): pairs of :func:`_halves_of_a_card`, one of them at least unsure, not among
-    ``taken``, whose joined quad reads surely as a card. Each as ((half, half), reading, quad)."""
+    ``taken``, whose joined quad reads surely as a card (:func:`_likeliest_of` its views at the
+    :data:`ENLARGED` sizes). Each as ((half, half), reading, quad)."""
     unsure = {k for k, r in enumerate(readings) if k not in taken and (rejected(r) or r.confidence < SURE)}
     pairs, quads = [], []
     for i in range(len(regions)):
@@ -436,10 +459,15 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
             if 0.7 * card_area < cv2.contourArea(quad) < 1.5 * card_area:  # as big as a card
                 pairs.append((i, j))
                 quads.append(quad)
-    views = reader.read(np.stack([crops.warp(gray, q) for q in quads])) if quads else []
+    # the joined quad is the union of the halves: read at the ENLARGED sizes too, like an unsure card
+    sizes = (1.0, *ENLARGED)
+    views = reader.read(np.stack([crops.warp(gray, _scaled(q, f)) for q in quads for f in sizes])) if quads else []
+    judged = [_likeliest_of(views[len(sizes) * n : len(sizes) * (n + 1)]) for n in range(len(quads))]
     found, used = [], set()
-    for pair, reading, quad in sorted(zip(pairs, views, quads), key=lambda prq: -prq[1].confidence):
-        if used.isdisjoint(pair) and not rejected(reading) and reading.confidence >= SURE:
+    for pair, reading, quad in sorted(zip(pairs, judged, quads), key=lambda prq: -prq[1].confidence):
+        # two halves alike cut by a line across the card are what a two-vowel card shows: read as one, surely enough
+        least = WHOLE_MIN if reading.label in PAIRS else SURE
+        if used.isdisjoint(pair) and not rejected(reading) and reading.confidence >= least:
             found.append((pair, reading, quad))
             used |= set(pair)
     return found

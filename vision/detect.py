@@ -30,6 +30,7 @@ CARD_SHAPED = 1.8  # the most a card's long side is of its short one (playing ca
 SOLID = 0.88  # the least a card's face fills its own convex hull (area / hull area)
 BITTEN_FILL = 0.45  # the least a face with a glyph's bite out of it fills its quadrilateral
 BITTEN_SIDES = 0.85  # the least share of the quadrilateral's sides such a face must reach along
+STRIP_WIDTH = 0.7  # a piece of a group narrower than this share of its whole cards' width is a covered card's strip
 END_REACH = (0.08, 0.06)  # how far beyond and inside a strip's ends its card's own edges are looked for (shares of its length)
 
 
@@ -473,17 +474,21 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         pieces = pieces_between([x for x in lines if not _stroke_beside(across, paper, x, 1 if x < top[1] else -1)])
     if len(pieces) < 2:
         return [region]
-    widest = max(b - a for a, b in pieces)
+    span = H if axis == 1 else W
+    # a whole card's width, from the widest piece that is one card (wider ones hold several and are
+    # cut again); a piece clearly narrower is a strip. Cards laid edge to edge each lie a little
+    # askew, so the straight cuts between them leave whole cards a fifth narrower or wider than others
+    widths = [b - a for a, b in pieces]
+    widest = max([w for w in widths if w <= CARD_SHAPED * span] or widths)
     # the group again with a margin all round, where a strip's card may end beyond the group's outline
     m = round(END_REACH[0] * max(W, H)) + 2
     M = np.float64([[1, 0, m], [0, 1, m], [0, 0, 1]]) @ M
     around = cv2.warpPerspective(gray_image, M, (W + 2 * m, H + 2 * m))
     inverse = np.linalg.inv(M)
     along = around if axis == 1 else around.T  # pieces side by side, each running down the rows
-    span = H if axis == 1 else W
     out = []
     for a, b in pieces:
-        partial = (b - a) < 0.8 * widest
+        partial = (b - a) < STRIP_WIDTH * widest
         start, stop = m, m + span
         if partial and b - a >= 6:
             start, stop = _card_ends(along, m + a, m + b, m, m + span)
