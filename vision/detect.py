@@ -551,6 +551,7 @@ def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int) -> tupl
 
 GLYPH_CONTRAST = 25  # how much darker than its surroundings (grey levels) a card's letter is
 EDGE_SHARE = 0.005  # the most of the middle of a card found by its letter that other edges may cover
+RING = (0.42, 0.62)  # where a tile's edges run round its letter, in tile sides from its centre: its direction is theirs
 GLYPH_SEARCH = 48  # a card's short side, in pixels of the picture its letters are looked for in
 
 
@@ -601,6 +602,13 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         # the edges' direction, a quarter turn being no turn: the mean of 4 x their angle, weighted by strength
         dx, dy = cv2.Sobel(window, cv2.CV_32F, 1, 0), cv2.Sobel(window, cv2.CV_32F, 0, 1)
         strength = dx * dx + dy * dy
+        if long < 1.2 * short:
+            # a tile: its letter's slanting strokes (A, K, R) would turn it, and the table beyond its
+            # edges may be patterned: only the ring round its letter where its edges run counts
+            ring = np.zeros(window.shape, np.float32)
+            cv2.circle(ring, at, round(RING[1] * s), 1.0, -1)
+            cv2.circle(ring, at, round(RING[0] * s), 0.0, -1)
+            strength *= ring
         turn = np.arctan2(dy, dx) * 4
         angle = math.atan2(float((strength * np.sin(turn)).sum()), float((strength * np.cos(turn)).sum())) / 4
         stray_edges = cv2.Canny(window, 30, 90) * (1 - cv2.dilate(own, np.ones((5, 5), np.uint8)))
