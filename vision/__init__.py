@@ -448,7 +448,8 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
     """The cards cut in two whose halves do not read as a two-vowel card's vowels (one half reads as
     no card, or unsure): pairs of :func:`_halves_of_a_card`, one of them at least unsure, not among
     ``taken``, whose joined quad reads surely as a card (:func:`_likeliest_of` its views at the
-    :data:`ENLARGED` sizes). Each as ((half, half), reading, quad)."""
+    :data:`ENLARGED` sizes), or as a two-vowel card at :data:`WHOLE_MIN`: two halves alike are what
+    a two-vowel card's dividing line leaves. Each as ((half, half), reading, quad)."""
     unsure = {k for k, r in enumerate(readings) if k not in taken and (rejected(r) or r.confidence < SURE)}
     pairs, quads = [], []
     for i in range(len(regions)):
@@ -465,7 +466,6 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
     judged = [_likeliest_of(views[len(sizes) * n : len(sizes) * (n + 1)]) for n in range(len(quads))]
     found, used = [], set()
     for pair, reading, quad in sorted(zip(pairs, judged, quads), key=lambda prq: -prq[1].confidence):
-        # two halves alike cut by a line across the card are what a two-vowel card shows: read as one, surely enough
         least = WHOLE_MIN if reading.label in PAIRS else SURE
         if used.isdisjoint(pair) and not rejected(reading) and reading.confidence >= least:
             found.append((pair, reading, quad))
