@@ -162,10 +162,12 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
 
     n = len(whole)
-    kept = list(range(n)) + [k for k in range(n, len(readings)) if not rejected(readings[k]) and readings[k].confidence >= SURE]
-    whole = [(whole + wide)[k] for k in kept]
-    faced, readings = [faced[k] for k in kept], [readings[k] for k in kept]
-    strips = [r for r in strips if not any(r is card for card in whole[n:])]
+    cards_after_all = [k for k in range(n, len(readings)) if not rejected(readings[k]) and readings[k].confidence >= SURE]
+    promoted = [wide[k - n] for k in cards_after_all]
+    whole += promoted
+    faced = faced[:n] + [faced[k] for k in cards_after_all]
+    readings = list(readings[:n]) + [readings[k] for k in cards_after_all]
+    strips = [r for r in strips if not any(r is card for card in promoted)]
     ends, strip_readings = _read_ends(gray, index, [r.quad for r in strips], up)
 
     # an outer region that is no card (or unreadable) may hold the card inside it: read those too
@@ -389,9 +391,7 @@ def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards:
     taken = [s.corners for s in sightings if s.face != UNKNOWN] + strips
     ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken)]
     quads = [quad for glyph in ways for quad in glyph]
-    sizes = TILE_VIEWS if square else GLYPH_VIEWS
-    views = reader.read(np.stack([crops.warp(gray, _scaled(q, f)) for q in quads for f in sizes])) if quads else []
-    readings = iter(_likeliest_of(views[k : k + len(sizes)]) for k in range(0, len(views), len(sizes)))
+    readings = iter(_read_at_sizes(gray, reader, quads, TILE_VIEWS if square else GLYPH_VIEWS))
     for glyph in ways:
         reading, quad = max(((next(readings), quad) for quad in glyph), key=lambda rq: rq[0].confidence)
         center = quad.mean(axis=0)
@@ -461,9 +461,7 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
                 pairs.append((i, j))
                 quads.append(quad)
     # the joined quad is the union of the halves: read at the ENLARGED sizes too, like an unsure card
-    sizes = (1.0, *ENLARGED)
-    views = reader.read(np.stack([crops.warp(gray, _scaled(q, f)) for q in quads for f in sizes])) if quads else []
-    judged = [_likeliest_of(views[len(sizes) * n : len(sizes) * (n + 1)]) for n in range(len(quads))]
+    judged = _read_at_sizes(gray, reader, quads, (1.0, *ENLARGED))
     found, used = [], set()
     for pair, reading, quad in sorted(zip(pairs, judged, quads), key=lambda prq: -prq[1].confidence):
         least = WHOLE_MIN if reading.label in PAIRS else SURE
@@ -542,6 +540,15 @@ def _outwards(square: np.ndarray, strip_center: np.ndarray, share: float = 0.06)
 def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:
     center = quad.mean(axis=0)
     return center + (quad - center) * factor
+
+
+def _read_at_sizes(gray: np.ndarray, reader, quads: list[np.ndarray], sizes: tuple[float, ...]) -> list[Reading]:
+    """Each quad read at each of ``sizes`` (the first its own, 1.0), in one batch, and judged on those
+    views (:func:`_likeliest_of`)."""
+    if not quads:
+        return []
+    views = reader.read(np.stack([crops.warp(gray, _scaled(q, f)) for q in quads for f in sizes]))
+    return [_likeliest_of(views[k : k + len(sizes)]) for k in range(0, len(views), len(sizes))]
 
 
 def _likeliest_of(views: list[Reading]) -> Reading:
