@@ -162,11 +162,12 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
 
     n = len(whole)
-    cards_after_all = [k for k in range(n, len(readings)) if not rejected(readings[k]) and readings[k].confidence >= SURE]
-    promoted = [wide[k - n] for k in cards_after_all]
+    sure = [(strip, quad, reading) for strip, quad, reading in zip(wide, faced[n:], readings[n:])
+            if not rejected(reading) and reading.confidence >= SURE]
+    promoted = [strip for strip, _, _ in sure]
     whole += promoted
-    faced = faced[:n] + [faced[k] for k in cards_after_all]
-    readings = list(readings[:n]) + [readings[k] for k in cards_after_all]
+    faced = faced[:n] + [quad for _, quad, _ in sure]
+    readings = list(readings[:n]) + [reading for _, _, reading in sure]
     strips = [r for r in strips if not any(r is card for card in promoted)]
     ends, strip_readings = _read_ends(gray, index, [r.quad for r in strips], up)
 
