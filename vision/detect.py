@@ -60,11 +60,12 @@ class Region:
 def order_quad(points: np.ndarray) -> np.ndarray:
     """Four points clockwise on screen, starting with the one nearest the image's top-left."""
     pts = np.asarray(points, np.float32).reshape(4, 2)
-    c = pts.sum(axis=0) / 4
-    angles = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
-    pts = pts[np.argsort(angles)]  # clockwise on screen (y down)
-    start = int(np.argmin(pts.sum(axis=1)))
-    return pts[[(start + i) % 4 for i in range(4)]]
+    # four points: plain floats, at a tenth of numpy's time a call (a frame orders a hundred quads)
+    xy = pts.tolist()
+    cx, cy = sum(x for x, _ in xy) / 4, sum(y for _, y in xy) / 4
+    order = sorted(range(4), key=lambda i: math.atan2(xy[i][1] - cy, xy[i][0] - cx))  # clockwise on screen (y down)
+    start = min(range(4), key=lambda k: xy[order[k]][0] + xy[order[k]][1])
+    return pts[[order[(start + i) % 4] for i in range(4)]]
 
 
 INK_WIDTH = 9  # at the work size: the widest stroke of print that a closing of the lightness wipes away
@@ -224,9 +225,8 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     def is_new(x: int, y: int, x1: int, y1: int) -> bool:
         """False for the same card found again (by another pass, or as a contour's other side)."""
         size = (x1 - x) * (y1 - y)
-        common = (np.maximum(0, np.minimum(x1, boxes[:, 2]) - np.maximum(x, boxes[:, 0]))
-                  * np.maximum(0, np.minimum(y1, boxes[:, 3]) - np.maximum(y, boxes[:, 1])))
-        return not np.any(common > 0.92 * np.maximum(size, boxes[:, 4]))
+        overlap = (np.minimum(boxes[:, 2:4], (x1, y1)) - np.maximum(boxes[:, :2], (x, y))).clip(0)
+        return not (overlap[:, 0] * overlap[:, 1] > 0.92 * np.maximum(boxes[:, 4], size)).any()
 
     def readable(rects: np.ndarray) -> np.ndarray:
         """Which bounding boxes (x, y, w, h) may hold a card: big enough, not too big, clear of the
