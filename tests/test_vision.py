@@ -272,6 +272,35 @@ def test_a_card_cut_in_two_is_read_whole_where_a_half_of_it_reads_as_no_card():
     assert not vision._split_cards(gray, Always(noise), regions, [unsure, noise, unsure, sure, sure], set(), card_area, vision.UP, rejected)
 
 
+def test_two_tiles_touching_whose_seam_shows_no_edge_are_cut_apart():
+    # two tiles lying edge to edge, one outline closed round both: the region, twice a tile and read
+    # unsurely, is cut across its long sides; where one half reads surely, each half is a tile
+    from vision.detect import Region, order_quad
+
+    def region(x0, y0, x1, y1):
+        return Region(order_quad(np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])), float((x1 - x0) * (y1 - y0)))
+
+    pair, tiles = region(100, 100, 300, 200), [region(400, 100, 500, 200), region(600, 100, 700, 200)]
+    gray = np.full((300, 800), 200, np.uint8)
+    unsure, sure = reading(E=0.4), reading(R=0.95)
+    rejected = lambda r: r.label == "NOISE"  # noqa: E731
+
+    class HalvesRead:
+        """Reads the left half surely (as its first view shows it), the right one unsurely."""
+
+        def read(self, crops):
+            return [sure if k < 5 else reading(E=0.7) for k in range(len(crops))]
+
+    found = vision._touching_cards(gray, HalvesRead(), [pair, *tiles], [unsure, sure, sure], set(), tiles, vision.UP, rejected)
+    assert [(k, r.label) for k, r, _ in found] == [(0, "R"), (0, "E")]
+    centres = sorted(round(float(quad.mean(axis=0)[0])) for _, _, quad in found)
+    assert centres == [150, 250]
+    # no half read surely: no cut; a region read surely, or as big as one tile, is not cut either
+    assert not vision._touching_cards(gray, Always(reading(E=0.7)), [pair, *tiles], [unsure, sure, sure], set(), tiles, vision.UP, rejected)
+    assert not vision._touching_cards(gray, HalvesRead(), [pair, *tiles], [sure, sure, sure], set(), tiles, vision.UP, rejected)
+    assert not vision._touching_cards(gray, HalvesRead(), tiles, [unsure, sure], set(), tiles, vision.UP, rejected)
+
+
 class FirstLookNoise:
     """A reader that calls every crop of its first batch (the whole cards' own crops) barely no card,
     and reads every later one as ``later``."""

@@ -231,6 +231,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     for pair, reading, quad in _split_cards(gray, reader, whole, readings, joined, card_area, up, rejected) if card_area else []:
         sightings.append(_sighting(reading, quad, up))
         joined |= set(pair)
+    for k, reading, quad in _touching_cards(gray, reader, whole, readings, joined, cards, up, rejected):
+        face = parse_face(reading.label) if reading.confidence >= WHOLE_MIN else UNKNOWN
+        sightings.append(_sighting(reading, quad, up, face))
+        joined.add(k)
     for pair, sighting in unsure_halves:
         if joined.isdisjoint(pair):
             sightings.append(sighting)
@@ -470,6 +474,41 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
             found.append((pair, reading, quad))
             used |= set(pair)
     return found
+
+
+def _touching_cards(gray: np.ndarray, reader, regions: list[detect.Region], readings: list, taken: set[int],
+                    cards: list[detect.Region], up: np.ndarray, rejected) -> list[tuple[int, Reading, np.ndarray]]:
+    """The cards of regions that hold two cards lying side by side, touching, whose outline closed round
+    both (two tiles whose thin seam shows no edge): a region not among ``taken``, read as no card or
+    unsure, about twice as big as the ``cards`` read and cut across its long sides into two halves
+    each shaped like them. Where one half reads surely as a card (at the :data:`ENLARGED` sizes too),
+    the region was two: each half read as a card at all is one, as (region, reading, quad), to be
+    believed as a card found whole is. A two-vowel card is no pair: it is no bigger than a card."""
+    if not cards:
+        return []
+    area = float(np.median([card.area for card in cards]))
+    shape = float(np.median([card.sides[1] / card.sides[0] for card in cards]))
+    halves, owners = [], []
+    for k, (region, reading) in enumerate(zip(regions, readings)):
+        if k in taken or not (rejected(reading) or reading.confidence < SURE) or not 1.6 * area < region.area < 2.4 * area:
+            continue
+        a, b, c, d = region.quad
+        if np.linalg.norm(b - a) < np.linalg.norm(c - b):
+            a, b, c, d = b, c, d, a  # a-b and d-c are the long sides
+        ab, dc = (a + b) / 2, (d + c) / 2
+        pair = [np.float32([a, ab, dc, d]), np.float32([ab, b, c, dc])]
+        if all(abs(_shape(half) - shape) < 0.2 * shape for half in pair):
+            halves += [crops.facing(detect.order_quad(half), up) for half in pair]
+            owners += [k, k]
+    read = list(zip(owners, _read_at_sizes(gray, reader, halves, (1.0, *ENLARGED)), halves))
+    split = {k for k, reading, _ in read if not rejected(reading) and reading.confidence >= SURE}
+    return [(k, reading, quad) for k, reading, quad in read if k in split and not rejected(reading)]
+
+
+def _shape(quad: np.ndarray) -> float:
+    """A quad's long side over its short one."""
+    short, long = detect.Region(quad, 0.0).sides
+    return long / max(short, 1e-6)
 
 
 def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], readings: list,
