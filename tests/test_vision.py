@@ -301,6 +301,43 @@ def test_two_tiles_touching_whose_seam_shows_no_edge_are_cut_apart():
     assert not vision._touching_cards(gray, HalvesRead(), tiles, [unsure, sure], set(), tiles, vision.UP, rejected)
 
 
+def test_a_two_vowel_card_of_which_one_half_alone_was_found_is_read_from_the_half_doubled():
+    # its dividing line and a frame enclose each half; one half's region alone was found, read as a
+    # vowel: the half doubled across one long side or the other reads as the two-vowel card
+    from vision.detect import Region, order_quad
+
+    def region(x0, y0, x1, y1):
+        return Region(order_quad(np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])), float((x1 - x0) * (y1 - y0)))
+
+    half, cards = region(100, 100, 200, 150), [region(300, 100, 400, 240), region(500, 100, 600, 240)]
+    gray = np.full((300, 700), 200, np.uint8)
+    rejected = lambda r: r.label == "NOISE"  # noqa: E731
+
+    class ReadsOneWay:
+        """Reads the ``way``-th doubled quad (five views each) as O/I, the other as no card."""
+
+        def __init__(self, way):
+            self.way = way
+
+        def read(self, crops):
+            return [reading(**{"O/I": 0.8}) if k // 5 == self.way else reading(NOISE=0.9) for k in range(len(crops))]
+
+    centres = []
+    for way in (0, 1):
+        [(k, card, quad)] = vision._lone_halves(gray, ReadsOneWay(way), [half, *cards], [reading(O=0.7)] + [reading(R=0.95)] * 2,
+                                                set(), cards, vision.UP, rejected)
+        assert k == 0 and card.label == "O/I"
+        centres.append(np.round(quad.mean(axis=0)).tolist())
+    assert sorted(centres) == [[150, 100], [150, 150]]  # the half (100..150 high) doubled upwards, and downwards
+    # a two-vowel card without the half's vowel, a half already taken, a region as big as a card: none
+    assert not vision._lone_halves(gray, Always(reading(**{"A/E": 0.9})), [half, *cards], [reading(O=0.7)] + [reading(R=0.95)] * 2,
+                                   set(), cards, vision.UP, rejected)
+    assert not vision._lone_halves(gray, Always(reading(**{"O/I": 0.9})), [half, *cards], [reading(O=0.7)] + [reading(R=0.95)] * 2,
+                                   {0}, cards, vision.UP, rejected)
+    assert not vision._lone_halves(gray, Always(reading(**{"O/I": 0.9})), cards, [reading(O=0.7), reading(R=0.95)],
+                                   set(), cards, vision.UP, rejected)
+
+
 class FirstLookNoise:
     """A reader that calls every crop of its first batch (the whole cards' own crops) barely no card,
     and reads every later one as ``later``."""

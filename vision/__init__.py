@@ -235,6 +235,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face = parse_face(reading.label) if reading.confidence >= WHOLE_MIN else UNKNOWN
         sightings.append(_sighting(reading, quad, up, face))
         joined.add(k)
+    for k, reading, quad in _lone_halves(gray, reader, whole, readings, joined, cards, up, rejected):
+        sightings.append(_sighting(reading, quad, up))
+        joined |= {j for j, region in enumerate(whole) if j == k or detect.inside(region.center, quad)}  # its other half too
     for pair, sighting in unsure_halves:
         if joined.isdisjoint(pair):
             sightings.append(sighting)
@@ -503,6 +506,37 @@ def _touching_cards(gray: np.ndarray, reader, regions: list[detect.Region], read
     read = list(zip(owners, _read_at_sizes(gray, reader, halves, (1.0, *ENLARGED)), halves))
     split = {k for k, reading, _ in read if not rejected(reading) and reading.confidence >= SURE}
     return [(k, reading, quad) for k, reading, quad in read if k in split and not rejected(reading)]
+
+
+def _lone_halves(gray: np.ndarray, reader, regions: list[detect.Region], readings: list, taken: set[int],
+                 cards: list[detect.Region], up: np.ndarray, rejected) -> list[tuple[int, Reading, np.ndarray]]:
+    """The two-vowel cards of which one half alone was found: a region not among ``taken``, read as a
+    vowel, under half as big as the ``cards`` read and as long as their short side (the half of a
+    card's face that its dividing line and frame enclose). The half is doubled across each of its
+    long sides, and a doubled quad that reads (at the :data:`ENLARGED` sizes too) as a two-vowel card
+    holding that vowel, at :data:`WHOLE_MIN`, is the card: as (region, reading, quad)."""
+    if not cards:
+        return []
+    area = float(np.median([card.area for card in cards]))
+    short = float(np.median([card.sides[0] for card in cards]))
+    doubled, owners = [], []
+    for k, (region, reading) in enumerate(zip(regions, readings)):
+        if k in taken or rejected(reading) or reading.label not in VOWELS or not 0.2 * area < region.area < 0.6 * area:
+            continue
+        if not 0.7 * short < region.sides[1] < 1.1 * short or _shape(region.quad) < 1.2:
+            continue
+        a, b, c, d = region.quad
+        if np.linalg.norm(b - a) < np.linalg.norm(c - b):
+            a, b, c, d = b, c, d, a  # a-b and d-c are the long sides
+        across = d - a
+        doubled += [crops.facing(detect.order_quad(np.float32(q)), up) for q in ([a, b, c + across, d + across], [a - across, b - across, c, d])]
+        owners += [k, k]
+    found: dict[int, tuple[Reading, np.ndarray]] = {}
+    for k, reading, quad in zip(owners, _read_at_sizes(gray, reader, doubled, (1.0, *ENLARGED)), doubled):
+        if reading.label in PAIRS and readings[k].label in reading.label and reading.confidence >= WHOLE_MIN:
+            if k not in found or reading.confidence > found[k][0].confidence:
+                found[k] = (reading, quad)
+    return [(k, reading, quad) for k, (reading, quad) in found.items()]
 
 
 def _shape(quad: np.ndarray) -> float:
