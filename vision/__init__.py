@@ -495,9 +495,7 @@ def _touching_cards(gray: np.ndarray, reader, regions: list[detect.Region], read
     for k, (region, reading) in enumerate(zip(regions, readings)):
         if k in taken or not (rejected(reading) or reading.confidence < SURE) or not 1.6 * area < region.area < 2.4 * area:
             continue
-        a, b, c, d = region.quad
-        if np.linalg.norm(b - a) < np.linalg.norm(c - b):
-            a, b, c, d = b, c, d, a  # a-b and d-c are the long sides
+        a, b, c, d = _long_side_first(region.quad)
         ab, dc = (a + b) / 2, (d + c) / 2
         pair = [np.float32([a, ab, dc, d]), np.float32([ab, b, c, dc])]
         if all(abs(_shape(half) - shape) < 0.2 * shape for half in pair):
@@ -525,9 +523,7 @@ def _lone_halves(gray: np.ndarray, reader, regions: list[detect.Region], reading
             continue
         if not 0.7 * short < region.sides[1] < 1.1 * short or _shape(region.quad) < 1.2:
             continue
-        a, b, c, d = region.quad
-        if np.linalg.norm(b - a) < np.linalg.norm(c - b):
-            a, b, c, d = b, c, d, a  # a-b and d-c are the long sides
+        a, b, c, d = _long_side_first(region.quad)
         across = d - a
         doubled += [crops.facing(detect.order_quad(np.float32(q)), up) for q in ([a, b, c + across, d + across], [a - across, b - across, c, d])]
         owners += [k, k]
@@ -537,6 +533,11 @@ def _lone_halves(gray: np.ndarray, reader, regions: list[detect.Region], reading
             if k not in found or reading.confidence > found[k][0].confidence:
                 found[k] = (reading, quad)
     return [(k, reading, quad) for k, (reading, quad) in found.items()]
+
+
+def _long_side_first(quad: np.ndarray) -> np.ndarray:
+    """The quad's corners (clockwise) from an end of a long side: a-b and d-c are its long sides."""
+    return quad if np.linalg.norm(quad[1] - quad[0]) >= np.linalg.norm(quad[2] - quad[1]) else np.roll(quad, -1, axis=0)
 
 
 def _shape(quad: np.ndarray) -> float:
