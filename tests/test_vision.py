@@ -904,6 +904,25 @@ def test_the_bench_counts_answers_on_cards_too_hidden_to_require_one():
     assert results.covered.total == 0 and results.phantoms == 0
 
 
+@pytest.mark.parametrize("said, tally", [(dict(A=0.9), (1, 1, 0, 0)), (dict(A=0.5), (1, 0, 0, 0)), (dict(E=0.9), (0, 0, 1, 0)),
+                                         (dict(E=0.5), (0, 0, 0, 1)), (dict(NOISE=0.9), (0, 0, 0, 1))])
+def test_the_bench_scores_the_index_reader_alone_on_the_strip_ends_found(monkeypatch, said, tally):
+    # a strip found along a covered card's left side: its top end holds the card's uncovered index,
+    # its bottom end nothing of it (the index across the card is elsewhere, and covered)
+    from types import SimpleNamespace
+
+    from vision import bench
+    from vision.detect import Region, order_quad
+
+    strip = Region(order_quad(np.float32([[0, 0], [40, 0], [40, 200], [0, 200]])), 8000.0, partial=True)
+    card = SimpleNamespace(indices=[("A", np.array([20.0, 20.0]), True), ("A", np.array([120.0, 180.0]), False)])
+    monkeypatch.setattr(bench.detect, "find_cards", lambda image, gray=None: [strip])
+    monkeypatch.setattr(bench, "index_reader", lambda: Always(reading(**said)))
+    results = bench.Results()
+    bench.score_ends(SimpleNamespace(image=np.zeros((220, 220, 3), np.uint8), cards=[card]), np.zeros((220, 220), np.uint8), results)
+    assert (results.ends.right, results.ends_sure, results.ends.wrong, results.ends.unknown) == tally
+
+
 def test_a_large_photo_is_shrunk_without_aliasing():
     """A phone photo is shrunk several times over before the search: fine texture (cloth, wood grain,
     print) must come out as its average, not as stripes that look like card edges."""

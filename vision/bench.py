@@ -3,7 +3,8 @@
 1. A fresh synthetic held-out set: scenes drawn with typefaces and card designs training never saw
    (loose cards, piles, fanned lines, mixtures) and empty tables with clutter. Scores: required cards
    right, two-vowel orientation, covered cards whose indices name them (right / wrong / unknown; a
-   two-vowel card needs an index of each vowel uncovered), answers on cards not required, phantom cards. Then, each
+   two-vowel card needs an index of each vowel uncovered), the index reader alone on the strip ends the
+   detector cuts, answers on cards not required, phantom cards. Then, each
    from its own random stream so that the figures above stay comparable between versions: cards laid
    edge to edge in words, and photos of thick letter tiles (:mod:`vision.synth.tiles`), a stand-in
    for the real tile photos below.
@@ -32,8 +33,8 @@ import numpy as np
 
 import vision
 from referee.cards import Kind
-from vision import crops
-from vision.read import reader
+from vision import crops, detect
+from vision.read import index_reader, reader
 from vision.synth.scene import render_scene
 from vision.synth.tiles import render_tiles
 
@@ -67,6 +68,8 @@ class Results:
     empty_phantoms: int = 0
     ms: list[float] = field(default_factory=list)
     confusions: dict[str, int] = field(default_factory=dict)
+    ends: Tally = field(default_factory=Tally)  # strip ends showing one index, read by the index reader alone: right, wrong, unsure
+    ends_sure: int = 0  # of those read right, how many at least INDEX_MIN surely
 
 
 def _contains(quad: np.ndarray, point: np.ndarray) -> bool:
@@ -129,6 +132,31 @@ def score_scene(scene, sightings, results: Results) -> None:
                 results.orientation.missed += 1
 
 
+def score_ends(scene, gray: np.ndarray, results: Results) -> None:
+    """The index reader alone on the strip ends that the detector cuts (both views of each end
+    agreed, as :func:`vision.see` reads them), on those that show one uncovered corner index: what
+    the covered-card figures owe to the reader, apart from finding the strips. An end is right where
+    it is read as that index; of those, sure at :data:`vision.INDEX_MIN`; wrong where another letter
+    is read that surely; unsure otherwise."""
+    strips = [region.quad for region in detect.find_cards(scene.image, gray=gray) if region.partial]
+    ends, readings = vision._read_ends(gray, index_reader(), strips, vision.UP)
+    for end, reading in zip((square for pair in ends for square in pair), readings):
+        seen = vision._scaled(end, vision.END_MARGIN)
+        inside = [(k, shows, uncovered) for k, card in enumerate(scene.cards)
+                  for shows, point, uncovered in card.indices if _contains(seen, point)]
+        shown = [shows for _, shows, uncovered in inside if uncovered]
+        if len(shown) != 1 or len({k for k, _, _ in inside}) != 1:
+            continue  # no index, or parts of several: nothing to read, or no one answer
+        sure = reading.confidence >= vision.INDEX_MIN
+        if reading.label == shown[0]:
+            results.ends.right += 1
+            results.ends_sure += sure
+        elif sure and reading.label != "NOISE":
+            results.ends.wrong += 1
+        else:
+            results.ends.unknown += 1
+
+
 def synthetic(scenes: int, empty: int, seed: int, progress: Callable[[str], None]) -> Results:
     rng = random.Random(seed)
     results = Results()
@@ -139,6 +167,7 @@ def synthetic(scenes: int, empty: int, seed: int, progress: Callable[[str], None
         sightings = vision.see(scene.image)
         results.ms.append((time.perf_counter() - t) * 1000)
         score_scene(scene, sightings, results)
+        score_ends(scene, cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY), results)
         results.scenes += 1
         if (k + 1) % 20 == 0:
             progress(f"held-out scenes {k + 1}/{scenes}")
@@ -352,6 +381,9 @@ def run(scenes: int = 100, empty: int = 100, seed: int = 2026, real: Path | None
     yield f"  two-vowel cards found, read with the right vowel up  {100 * o.share(o.right):5.2f} %  (of {o.total})"
     yield f"  covered cards right                       {100 * c.share(c.right):8.2f} %      target >= 98 %"
     yield f"  covered cards wrong                       {100 * c.share(c.wrong):8.2f} %      target <= 0.5 %    (unknown {c.unknown}, missed {c.missed})"
+    e = results.ends
+    yield (f"  index reader alone on the strip ends found {100 * e.share(e.right):8.2f} %      right, {100 * e.share(results.ends_sure):.2f} % "
+           f"surely (of {e.total} ends showing one index; wrong and sure {e.wrong})")
     h = results.hidden
     yield f"  cards named where no answer is required   {h.total:8d}      (wrong {h.wrong}; too covered to name, under a hand, or cut by the picture's edge)"
     yield f"  phantom cards per 100 empty tables        {100 * results.empty_phantoms / max(1, results.empty_tables):8.2f}        target <= 1"

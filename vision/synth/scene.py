@@ -29,6 +29,7 @@ class TrueCard:
     visible: float  # share of the card not covered by other cards or hands
     required: bool  # a reader must report it (top of a pile, or covered but its index strip shows)
     sideways: bool = False  # its long side faces the reader: no vowel is "up"
+    indices: list[tuple[str, np.ndarray, bool]] = field(default_factory=list)  # each corner index: what it shows, its centre, whether it shows uncovered
 
     @property
     def center(self) -> np.ndarray:
@@ -261,6 +262,7 @@ def render_scene(
         under_hand = set()
     for index, card in enumerate(cards):
         card.visible = float((owner == index).sum()) / max(1, areas[index])
+        card.indices = [(shows, point, _index_uncovered(owner, index, point, ch)) for shows, point in indices[index]]
         if index in under_hand or card.visible < 0.12 or (card.visible < 0.9 and not _named_by_indices(owner, index, indices[index], ch)):
             card.required = False  # a hand over it, or covered and its indices too hidden to name it
     image = _camera(rng, image)
@@ -269,18 +271,20 @@ def render_scene(
 
 def _named_by_indices(owner: np.ndarray, card: int, indices: list[tuple[str, np.ndarray]], card_h: float) -> bool:
     """Whether the indices of a covered card that show name it: each different thing its indices
-    show (a two-vowel card's two vowels) shows in one index at least, uncovered. An index shows when
-    most of the square around its centre, about an index high, is the card's own (``owner``: which
-    card each pixel shows)."""
+    show (a two-vowel card's two vowels) shows in one index at least, uncovered
+    (:func:`_index_uncovered`)."""
+    shown = {shows for shows, point in indices if _index_uncovered(owner, card, point, card_h)}
+    return bool(indices) and shown == {shows for shows, _ in indices}
+
+
+def _index_uncovered(owner: np.ndarray, card: int, point: np.ndarray, card_h: float) -> bool:
+    """Whether the index centred at ``point`` shows: most of the square around it, about an index
+    high, is the card's own (``owner``: which card each pixel shows)."""
     half = max(2, round(0.045 * card_h))
     h, w = owner.shape
-    shown = set()
-    for shows, (x, y) in indices:
-        x, y = round(float(x)), round(float(y))
-        around = owner[max(0, y - half) : min(h, y + half + 1), max(0, x - half) : min(w, x + half + 1)]
-        if around.size and (around == card).mean() >= 0.7:
-            shown.add(shows)
-    return bool(indices) and shown == {shows for shows, _ in indices}
+    x, y = round(float(point[0])), round(float(point[1]))
+    around = owner[max(0, y - half) : min(h, y + half + 1), max(0, x - half) : min(w, x + half + 1)]
+    return bool(around.size) and float((around == card).mean()) >= 0.7
 
 
 def _camera(rng: random.Random, image: np.ndarray) -> np.ndarray:
