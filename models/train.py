@@ -66,7 +66,8 @@ def _chunk(args: tuple[str, int, int, bool]) -> tuple[np.ndarray, np.ndarray, np
 
 def dataset(task: Task, seed: int, n: int, held_out: bool, workers: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """n samples, generated in chunks of CHUNK by ``workers`` processes, cached on disk."""
-    source = [*(HERE.parent / "vision" / "synth").glob("*.py"), HERE.parent / "vision" / "crops.py"]
+    vision = HERE.parent / "vision"
+    source = [*(vision / "synth").glob("*.py"), *(vision / name for name in ("crops.py", "detect.py", "__init__.py"))]
     digest = hashlib.sha1(b"".join(p.read_bytes() for p in sorted(source))).hexdigest()[:10]
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "alpha-referee" / "train"
     prefix = "" if task.name == "cards" else f"{task.name}-"

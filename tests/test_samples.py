@@ -63,6 +63,27 @@ def test_a_strip_has_two_ends_and_a_letter_card_shows_its_index_at_one_of_them()
     assert letters >= 10
 
 
+def test_the_ends_the_detector_cuts_are_labelled_with_the_index_they_show():
+    from vision.read import index_reader
+
+    rng = random.Random(11)
+    named: list[tuple[np.ndarray, str, int]] = []
+    for _ in range(20):  # tables, until two dozen ends show an index
+        named += [(crop, samples.INDEX_CLASSES[label], side) for crop, label, side in samples.detected_ends(rng)]
+        if sum(shows != "NOISE" for _, shows, _ in named) >= 24:
+            break
+    assert sum(shows != "NOISE" for _, shows, _ in named) >= 24
+    assert any(shows == "NOISE" for _, shows, _ in named)  # ends with an index, and ends with none
+    readings = index_reader().read(np.stack([crop for crop, _, _ in named]))
+    agree = [reading.label == shows for reading, (_, shows, _) in zip(readings, named)]
+    assert np.mean(agree) >= 0.75  # a wrong label (or one for the wrong corner) would rarely be read so
+    # where the index is turned, the label says so: the reader finds its top on the same side
+    read = [(reading.side, side, shows) for reading, (_, shows, side) in zip(readings, named)
+            if shows != "NOISE" and reading.label == shows and samples.symmetric_turns(shows) == 4]
+    assert sum(side == 2 for _, side, _ in read) >= 2  # some indices printed turned, in the lower corners
+    assert np.mean([seen == side for seen, side, _ in read]) >= 0.9
+
+
 def test_a_card_prints_its_index_in_the_corners_its_design_names():
     def inked(style: CardStyle) -> list[bool]:
         card = render_card(parse_face("K"), style, 200)

@@ -329,10 +329,17 @@ def _read_ends(gray: np.ndarray, index, quads: list[np.ndarray], up: np.ndarray)
     ends = [[crops.facing(q, up) for q in crops.end_squares(quad)] for quad in quads]
     if not ends:
         return [], []
-    nudged = [_scaled(_outwards(q, quad.mean(axis=0)), END_MARGIN) for pair, quad in zip(ends, quads) for q in pair]
-    loose = [_scaled(q, END_MARGIN) for pair in ends for q in pair]
-    views = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose]))
-    return ends, [_agreed(a, b) for a, b in zip(views[: len(nudged)], views[len(nudged) :])]
+    views = [end_views(q, quad) for pair, quad in zip(ends, quads) for q in pair]
+    nudged, loose = [v[0] for v in views], [v[1] for v in views]
+    read = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose]))
+    return ends, [_agreed(a, b) for a, b in zip(read[: len(nudged)], read[len(nudged) :])]
+
+
+def end_views(end: np.ndarray, strip: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two views in which a strip's end square is read (:func:`_read_ends`): moved a little
+    outwards from the strip's centre, and as it is; both with a margin all round. The index reader
+    trains on them too (:func:`vision.synth.samples.detected_ends`)."""
+    return _scaled(_outwards(end, strip.mean(axis=0)), END_MARGIN), _scaled(end, END_MARGIN)
 
 
 def _stretched(strip: np.ndarray, card: np.ndarray) -> np.ndarray:

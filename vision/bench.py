@@ -35,7 +35,7 @@ import vision
 from referee.cards import Kind
 from vision import crops, detect
 from vision.read import index_reader, reader
-from vision.synth.scene import render_scene
+from vision.synth.scene import indices_inside, render_scene
 from vision.synth.tiles import render_tiles
 
 REALDATA = Path(__file__).resolve().parent.parent.parent / "shared" / "realdata"
@@ -141,11 +141,9 @@ def score_ends(scene, gray: np.ndarray, results: Results) -> None:
     strips = [region.quad for region in detect.find_cards(scene.image, gray=gray) if region.partial]
     ends, readings = vision._read_ends(gray, index_reader(), strips, vision.UP)
     for end, reading in zip((square for pair in ends for square in pair), readings):
-        seen = vision._scaled(end, vision.END_MARGIN)
-        inside = [(k, shows, uncovered) for k, card in enumerate(scene.cards)
-                  for shows, point, uncovered in card.indices if _contains(seen, point)]
-        shown = [shows for _, shows, uncovered in inside if uncovered]
-        if len(shown) != 1 or len({k for k, _, _ in inside}) != 1:
+        inside = indices_inside(scene.cards, vision._scaled(end, vision.END_MARGIN))
+        shown = [shows for _, shows, _, uncovered in inside if uncovered]
+        if len(shown) != 1 or len({k for k, _, _, _ in inside}) != 1:
             continue  # no index, or parts of several: nothing to read, or no one answer
         sure = reading.confidence >= vision.INDEX_MIN
         if reading.label == shown[0]:

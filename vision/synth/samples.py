@@ -283,6 +283,45 @@ def strip_ends(rng: random.Random, held_out: bool = False) -> list[tuple[np.ndar
     return out
 
 
+def detected_ends(rng: random.Random, held_out: bool = False) -> list[tuple[np.ndarray, int, int]]:
+    """The strip ends that the run-time detector (:func:`vision.detect.find_cards`) cuts from a rendered
+    table of fans and piles, each in one of the two views :func:`vision.see` reads it in: [(crop, index
+    class, own-top side)]. :func:`strip_ends` cuts ends where a strip truly lies; these are cut where
+    the detector finds one, a little off, too short, or on no card at all, as the reader meets them.
+    The label comes from the scene's truth: the one uncovered corner index inside the view, or NOISE
+    where no index lies near. An end with parts of several indices, or with one mostly covered, has
+    no one answer and is left out."""
+    import vision
+    from vision import detect
+    from vision.synth.scene import indices_inside, render_scene
+
+    layout = rng.choice(("fan", "fan", "mixed", "piles"))
+    scene = render_scene(rng, layout=layout, style=_design(rng, held_out), n_cards=rng.randint(12, 24))
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    out = []
+    for region in detect.find_cards(scene.image, gray=gray):
+        if not region.partial:
+            continue
+        for end in crops.end_squares(region.quad):
+            end = crops.facing(end, crops.UP)
+            view = rng.choice(vision.end_views(end, region.quad))
+            inside = indices_inside(scene.cards, view)
+            shown = [(k, shows, point) for k, shows, point, uncovered in inside if uncovered]
+            if not indices_inside(scene.cards, vision._scaled(end, 1.6)):
+                if rng.random() < 0.3:  # most ends found show no index: keep a few, not to drown the letters
+                    out.append((crops.warp(gray, view), INDEX_NOISE, 0))
+            elif len(shown) == 1 and len({k for k, *_ in inside}) == 1:
+                k, shows, point = shown[0]
+                card = scene.cards[k]
+                top = (card.corners[0] + card.corners[1]) / 2 - card.center
+                top /= np.linalg.norm(top) + 1e-9
+                if np.dot(point - card.center, top) < 0:
+                    top = -top  # an index in the card's lower half is printed turned
+                own_top = view.mean(axis=0) + top * float(np.linalg.norm(view[1] - view[0])) / 2
+                out.append((crops.warp(gray, view), INDEX_CLASSES.index(shows), _top_side(own_top, view)))
+    return out
+
+
 def glyph_part(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int, int]:
     """A square from the middle of a card's face, as wide as a strip's end: part of its big glyph, which
     a strip cut wrongly may show and which is no index."""
@@ -300,8 +339,9 @@ def glyph_part(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, 
 
 
 def index_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """n samples for the index reader, from one seed: mostly strip ends, and parts of glyphs and
-    things that are no card as NOISE. (crops uint8 [n, S, S], classes of INDEX_CLASSES, sides)."""
+    """n samples for the index reader, from one seed: mostly strip ends (about one in eight of all
+    samples cut by the detector, :func:`detected_ends`), and parts of glyphs and things that are no
+    card as NOISE. (crops uint8 [n, S, S], classes of INDEX_CLASSES, sides)."""
     rng = random.Random(seed)
     x = np.zeros((n, crops.SIZE, crops.SIZE), np.uint8)
     y = np.zeros(n, np.int64)
@@ -309,7 +349,9 @@ def index_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, 
     i = 0
     while i < n:
         roll = rng.random()
-        if roll < 0.72:
+        if roll < 0.03:  # a scene gives about eight ends, so these are about an eighth of the samples
+            drawn = detected_ends(rng, held_out)
+        elif roll < 0.72:
             drawn = strip_ends(rng, held_out)
         elif roll < 0.86:
             drawn = [glyph_part(rng, held_out)]
@@ -344,4 +386,4 @@ def batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, np.nda
     return x, y, r
 
 
-__all__ = ["AMBIGUOUS", "CLASSES", "INDEX_CLASSES", "PAIRS", "batch", "corner", "index_batch", "noise", "sample", "strip_ends", "whole_card"]
+__all__ = ["AMBIGUOUS", "CLASSES", "INDEX_CLASSES", "PAIRS", "batch", "corner", "detected_ends", "index_batch", "noise", "sample", "strip_ends", "whole_card"]

@@ -269,6 +269,14 @@ def render_scene(
     return Scene(image=image, cards=cards, layout=layout, style=style)
 
 
+def indices_inside(cards: list[TrueCard], quad: np.ndarray) -> list[tuple[int, str, np.ndarray, bool]]:
+    """The corner indices whose centres lie in ``quad``: (which card, what it shows, its centre, whether
+    it shows uncovered), for scoring and labelling the strip ends a detector cuts."""
+    outline = np.asarray(quad, np.float32).reshape(-1, 1, 2)
+    return [(k, shows, point, uncovered) for k, card in enumerate(cards) for shows, point, uncovered in card.indices
+            if cv2.pointPolygonTest(outline, (float(point[0]), float(point[1])), False) >= 0]
+
+
 def _named_by_indices(owner: np.ndarray, card: int, indices: list[tuple[str, np.ndarray]], card_h: float) -> bool:
     """Whether the indices of a covered card that show name it: each different thing its indices
     show (a two-vowel card's two vowels) shows in one index at least, uncovered
