@@ -402,6 +402,27 @@ def test_what_a_covered_cards_index_shows():
     assert shown(end(I=0.97), blank, across=True, one_vowel=True) == "UNKNOWN"
 
 
+def test_a_strip_twice_as_wide_as_the_others_of_its_fan_is_cut_into_two():
+    # two covered cards' strips whose seam showed no edge, found as one: each half is one card's strip
+    from vision.detect import Region, order_quad
+
+    def strip(x0, width, group=1):
+        quad = order_quad(np.float32([[x0, 100], [x0 + width, 100], [x0 + width, 280], [x0, 280]]))
+        return Region(quad, float(width * 180), partial=True, group=group)
+
+    fan = [strip(100, 70), strip(170, 35), strip(205, 36), strip(241, 34)]
+    out = vision._doubled_strips(fan)
+    assert len(out) == 5 and all(r.partial and r.group == 1 for r in out)
+    halves = sorted((np.round(r.quad.min(axis=0)).tolist(), np.round(r.quad.max(axis=0)).tolist()) for r in out[:2])
+    assert halves == [([100, 100], [135, 280]), ([135, 100], [170, 280])]  # cut along its length, in the middle
+    assert all(a is b for a, b in zip(out[2:], fan[1:], strict=True))
+    # strips alike, one with too few others of its fan to compare with, one as wide as three: left as they are
+    for strips in ([strip(100, 40), strip(140, 35), strip(175, 36)],
+                   [strip(100, 70), strip(170, 35), strip(500, 35, group=2)],
+                   [strip(100, 105), strip(205, 35), strip(240, 35)]):
+        assert all(a is b for a, b in zip(vision._doubled_strips(strips), strips, strict=True))
+
+
 def test_a_thin_region_found_alone_is_a_strip_only_beside_a_card():
     from vision.detect import Region, order_quad
 

@@ -48,6 +48,7 @@ PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (se
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
+DOUBLED = (1.6, 2.4)  # a strip this many times as wide as the other strips of its fan (their median) is two
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
 I_CLASS = CLASSES.index("I")
@@ -168,7 +169,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     whole += promoted
     faced = faced[:n] + [quad for _, quad, _ in sure]
     readings = list(readings[:n]) + [reading for _, _, reading in sure]
-    strips = [r for r in strips if not any(r is card for card in promoted)]
+    strips = _doubled_strips([r for r in strips if not any(r is card for card in promoted)])
     ends, strip_readings = _read_ends(gray, index, [r.quad for r in strips], up)
 
     # an outer region that is no card (or unreadable) may hold the card inside it: read those too
@@ -540,6 +541,23 @@ def _lone_halves(gray: np.ndarray, reader, regions: list[detect.Region], reading
             if k not in found or reading.confidence > found[k][0].confidence:
                 found[k] = (reading, quad)
     return [(k, reading, quad) for k, (reading, quad) in found.items()]
+
+
+def _doubled_strips(strips: list[detect.Region]) -> list[detect.Region]:
+    """The strips, with each about twice as wide as the others of its fan (:data:`DOUBLED`) cut in two
+    along its length: the strips of two covered cards whose seam showed no edge, found as one. Read as
+    one, its ends would show two cards' indices, each read surely, as one card's."""
+    out = []
+    for region in strips:
+        others = [r.sides[0] for r in strips if r.group == region.group and r is not region]
+        if len(others) < 2 or not DOUBLED[0] <= region.sides[0] / float(np.median(others)) <= DOUBLED[1]:
+            out.append(region)
+            continue
+        a, b, c, d = _long_side_first(region.quad)
+        left, right = (a + d) / 2, (b + c) / 2  # the middles of its short sides
+        for half in ((a, b, right, left), (left, right, c, d)):
+            out.append(detect.Region(detect.order_quad(np.float32(half)), region.area / 2, partial=True, group=region.group))
+    return out
 
 
 def _long_side_first(quad: np.ndarray) -> np.ndarray:
