@@ -291,7 +291,7 @@ def detected_ends(rng: random.Random, held_out: bool = False) -> list[tuple[np.n
     The label comes from the scene's truth: the one uncovered corner index inside the view, or NOISE
     where no index lies near. An end with parts of several indices, or with one mostly covered, has
     no one answer and is left out."""
-    import vision
+    import vision  # here, not above: vision imports this module
     from vision import detect
     from vision.synth.scene import indices_inside, render_scene
 
@@ -305,12 +305,13 @@ def detected_ends(rng: random.Random, held_out: bool = False) -> list[tuple[np.n
         for end in crops.end_squares(region.quad):
             end = crops.facing(end, crops.UP)
             view = rng.choice(vision.end_views(end, region.quad))
-            inside = indices_inside(scene.cards, view)
-            shown = [(k, shows, point) for k, shows, point, uncovered in inside if uncovered]
             if not indices_inside(scene.cards, vision._scaled(end, 1.6)):
                 if rng.random() < 0.3:  # most ends found show no index: keep a few, not to drown the letters
                     out.append((crops.warp(gray, view), INDEX_NOISE, 0))
-            elif len(shown) == 1 and len({k for k, *_ in inside}) == 1:
+                continue
+            inside = indices_inside(scene.cards, view)
+            shown = [(k, shows, point) for k, shows, point, uncovered in inside if uncovered]
+            if len(shown) == 1 and len({k for k, *_ in inside}) == 1:
                 k, shows, point = shown[0]
                 card = scene.cards[k]
                 top = (card.corners[0] + card.corners[1]) / 2 - card.center
