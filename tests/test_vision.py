@@ -381,16 +381,24 @@ def test_what_a_covered_cards_index_shows():
     # one vowel at one end: maybe a two-vowel card whose other vowel was not read
     assert shown(end(A=0.95), blank) == "UNKNOWN"
     # the same vowel at both ends: a vowel card with four indices; but across a card's top a
-    # two-vowel card shows its upright vowel twice too
+    # two-vowel card shows its upright vowel twice too, the two standing side by side (own tops
+    # to the left of this upright strip: side 3)
     assert shown(end(E=0.95), end(E=0.95)) == "E"
-    assert shown(end(E=0.95), end(E=0.95), across=True) == "UNKNOWN"
+    assert shown(end(E=0.95, side=3), end(E=0.95, side=3), across=True) == "UNKNOWN"
     # ... unless the card's top shows no big vowel in its middle: a one-vowel card, its index read at one end or both
-    assert shown(end(E=0.95), end(E=0.95), across=True, one_vowel=True) == "E"
+    assert shown(end(E=0.95, side=3), end(E=0.95, side=3), across=True, one_vowel=True) == "E"
     assert shown(blank, end(E=0.95), across=True, one_vowel=True) == "E"
     # ... and so may a strip along a square card on top (whose strips run across or along), though
     # two different vowels still read as the two-vowel card they are
-    assert shown(end(E=0.95), end(E=0.95), square=True) == "UNKNOWN"
+    assert shown(end(E=0.95, side=3), end(E=0.95, side=3), square=True) == "UNKNOWN"
     assert shown(end(O=0.9), end(A=0.9), square=True) == "O/A"
+    # indices standing along the strip, the foot's turned over, are printed at the two ends of the
+    # card's side: one vowel read at both is a one-vowel card, whatever the strip's length says;
+    # but an O looks the same any way round and tells nothing
+    assert shown(end(E=0.95), end(E=0.95, side=2), square=True) == "E"
+    assert shown(end(E=0.95), end(E=0.95, side=2), across=True) == "E"
+    assert shown(end(O=0.95), end(O=0.95, side=2), square=True) == "UNKNOWN"
+    assert shown(end(E=0.95, side=3), end(E=0.95, side=2), square=True) == "UNKNOWN"  # one across: no sign
     # an Å, Ä or Ö index shows its ring or dots in a few pixels: it must be read more surely than a plain letter
     assert shown(end(Ö=0.8, O=0.12), blank) is None
     assert shown(end(Ö=0.97), blank) == "Ö"

@@ -28,7 +28,7 @@ from referee.cards import UNKNOWN, VOWELS, Face, Kind, parse_face
 from referee.errors import UserError
 from vision import crops, detect
 from vision.read import Reading
-from vision.synth.samples import CLASSES, NOISE, PAIRS
+from vision.synth.samples import CLASSES, NOISE, PAIRS, symmetric_turns
 
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
@@ -48,6 +48,7 @@ PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (se
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
+LENGTHWISE = math.cos(math.radians(30))  # an index's own top within 30 degrees of its strip's length stands along it
 DOUBLED = (1.6, 2.4)  # a strip this many times as wide as the other strips of its fan (their median) is two
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
@@ -690,8 +691,11 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
     a side, the one towards the reader's top in play. A strip ``across`` the card's top shows the same
     vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown, unless
     the card is known to be a ``one_vowel`` card (:func:`_top_middle_clear`); and so where the card on
-    top is ``square``, as its strips may run across or along the covered cards."""
-    (top, _), (foot, _) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
+    top is ``square``, as its strips may run across or along the covered cards. Where both indices
+    stand along the strip (:func:`_lengthwise`), it runs along the card's side whatever its length."""
+    (top, top_end), (foot, foot_end) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
+    if _lengthwise(top, top_end, foot, foot_end):
+        across = square = False
     a, b = top.probabilities(), foot.probabilities()
     n = NOISE
     twice, once = a[INDEXED] * b[INDEXED], np.maximum(a[INDEXED] * b[n], a[n] * b[INDEXED])
@@ -717,6 +721,21 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
     if sure < (MARKED_MIN if str(face) in MARKED else INDEX_MIN):
         return None
     return face, sure
+
+
+def _lengthwise(a: Reading, a_end: np.ndarray, b: Reading, b_end: np.ndarray) -> bool:
+    """Whether the indices read at a strip's two ends both have their own tops along the strip's
+    length: printed at the two ends of a card's side (the foot's turned over), not side by side
+    along its top, where they stand across it. A square card's strip tells this by no other sign.
+    An O or an X has no top to tell it by."""
+    axis = b_end.mean(axis=0) - a_end.mean(axis=0)
+    for reading, end in ((a, a_end), (b, b_end)):
+        if reading.label == "NOISE" or symmetric_turns(reading.label) == 1:
+            return False
+        own_top = _top(np.roll(end, -reading.side, axis=0))
+        if abs(float(np.dot(own_top, axis))) < LENGTHWISE * float(np.linalg.norm(own_top) * np.linalg.norm(axis)):
+            return False
+    return True
 
 
 TOP_MIDDLE = (0.3, 0.7, 0.12, 0.22)  # across a card, from its side; into it, from its top edge: shares of its width and length
