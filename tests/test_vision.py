@@ -442,6 +442,8 @@ def test_a_thin_region_found_alone_is_a_strip_only_beside_a_card():
     assert vision._card_beside(beside, [far_card, card]) is card
     assert vision._card_beside(region(400, 100, 30, 140), [card]) is None  # too far from any card
     assert vision._card_beside(region(60, 60, 30, 220), [card]) is None  # longer than the card: a line of print, a seam
+    # a card on top found inside its own printed frame is a little shorter than the strips beside it
+    assert vision._card_beside(region(60, 92, 30, 156), [card]) is card
 
 
 def test_strips_further_along_a_fan_lie_beside_the_card_on_top_through_the_strips_between():
@@ -466,6 +468,11 @@ def test_a_strip_found_as_the_inside_of_its_printed_frame_is_stretched_to_its_ca
     xs, ys = sorted({round(float(x)) for x in stretched[:, 0]}), sorted({round(float(y)) for y in stretched[:, 1]})
     assert ys == [100, 260]  # as long as the card on top
     assert xs == [258, 292]  # widened away from it by the frame's inset, to the covered card's own edge
+    # a card on top found inside its own frame, shorter than the strip: the strip keeps its length
+    inner = order_quad(np.float32([[310, 120], [390, 120], [390, 240], [310, 240]]))
+    kept = vision._stretched(frame, inner)
+    assert sorted({round(float(y)) for y in kept[:, 1]}) == [110, 250]
+    assert sorted({round(float(x)) for x in kept[:, 0]}) == [268, 292]
 
 
 def test_fans_whose_outline_runs_into_a_chequered_table_are_found_from_their_top_cards():

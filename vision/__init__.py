@@ -359,8 +359,9 @@ def _stretched(strip: np.ndarray, card: np.ndarray) -> np.ndarray:
         across = -across  # pointing away from the card lying on it
     s_along, s_across = (strip - center) @ along, (strip - center) @ across
     c_along = (card - center) @ along
-    length = float(c_along.max() - c_along.min())
-    inset = max(0.0, (length - float(s_along.max() - s_along.min())) / 2)
+    own = float(s_along.max() - s_along.min())
+    length = max(own, float(c_along.max() - c_along.min()))  # the card on top may be found inside its own frame
+    inset = (length - own) / 2
     near, far = float(s_across.min()), float(s_across.max()) + inset
     half = length / 2
     corners = [center + along * a + across * b for a, b in ((-half, near), (half, near), (half, far), (-half, far))]
@@ -386,9 +387,10 @@ def _fan_tops(thin: list[detect.Region], cards: list[detect.Region]) -> list[det
 def _card_beside(strip: detect.Region, cards: list[detect.Region]) -> detect.Region | None:
     """The card read whole that a thin region found on its own lies beside, as a fan's strip lies beside
     the card on top of it: the nearest of ``cards`` whose centre is less than its long side away, its
-    long side as long as the strip's or longer (the strip runs along it or across it)."""
+    long side about as long as the strip's or longer (the strip runs along it or across it; the card
+    may be found inside its own printed frame)."""
     near = [card for card in cards if float(np.linalg.norm(card.center - strip.center)) < card.sides[1]
-            and strip.sides[1] < 1.1 * card.sides[1]]
+            and strip.sides[1] < 1.2 * card.sides[1]]
     return min(near, key=lambda card: float(np.linalg.norm(card.center - strip.center)), default=None)
 
 
