@@ -358,6 +358,19 @@ def test_a_region_barely_called_no_card_is_a_card_only_if_its_larger_views_read_
     assert [str(s.face) for s in vision.see(image, reader=FirstLookNoise(later))] == seen
 
 
+def test_a_card_is_read_from_a_region_inside_its_outline_only_where_that_reads_it_better():
+    def rejected(r):
+        return r.label == "NOISE"
+
+    two_vowel = reading(**{"I/E": 0.83})
+    assert not vision._reads_better_inside(two_vowel, reading(I=0.96), 0.28, rejected)  # the card's upper half
+    assert vision._reads_better_inside(two_vowel, reading(I=0.96), 0.7, rejected)  # most of it: the card is an I
+    assert vision._reads_better_inside(two_vowel, reading(T=0.95), 0.28, rejected)  # no vowel of it, read surely
+    assert not vision._reads_better_inside(reading(T=0.7), reading(I=0.8), 0.5, rejected)  # a T without its arms
+    assert vision._reads_better_inside(reading(NOISE=0.9), reading(I=0.8), 0.3, rejected)  # the outline is no card
+    assert not vision._reads_better_inside(reading(NOISE=0.9), reading(NOISE=0.95), 0.3, rejected)
+
+
 def test_what_a_covered_cards_index_shows():
     top_end, foot_end = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]), np.float32([[0, 90], [10, 90], [10, 100], [0, 100]])
     center = np.float32([5, 50])

@@ -181,10 +181,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         again = reader.read(np.stack([crops.warp(gray, q) for q in quads]))
         readings = list(readings)
         for (k, inner), quad, reading in zip(second, quads, again):
-            outer = readings[k]
-            # another letter from inside must be sure: a region cutting a glyph (T without its arms) reads as one
-            surer = reading.confidence > outer.confidence and (reading.label == outer.label or reading.confidence >= SURE)
-            if not rejected(reading) and (rejected(outer) or surer):
+            if _reads_better_inside(readings[k], reading, inner.area / whole[k].area, rejected):
                 readings[k], faced[k] = reading, quad
 
     # a square card may lie a quarter turned, its two vowels side by side in the crop: the classifier
@@ -291,6 +288,19 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _reads_better_inside(outer: Reading, inner: Reading, share: float, rejected) -> bool:
+    """Whether a region inside a card's outline (``share`` of its area) is read as the card rather than
+    the outline is: where the outline is no card, or the inside is read more surely. Another letter
+    from inside must be sure: a region cutting a glyph (a T without its arms) reads as one. And a
+    vowel of the two-vowel card the outline reads, from a region under half its size, is that card's
+    half, which confirms the outline rather than replacing it."""
+    if rejected(inner):
+        return False
+    half = outer.label in PAIRS and inner.label in outer.label.split("/") and share < 0.5
+    surer = inner.confidence > outer.confidence and (inner.label == outer.label or inner.confidence >= SURE)
+    return not half and (rejected(outer) or surer)
 
 
 def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: list[Sighting],
