@@ -114,7 +114,7 @@ def _see(args: argparse.Namespace) -> None:
                 print(json.dumps({"image": path, "error": str(exc)}, ensure_ascii=False), flush=True)
             continue
         started = time.perf_counter()
-        sightings = vision.see(image, up=up, reader=reader)
+        sightings = vision.see(image, up=up, reader=reader, stop_tiles=args.stop_tiles)
         ms = (time.perf_counter() - started) * 1000
         if args.json:
             print(json.dumps({"image": path, "ms": round(ms, 1), "cards": [s.to_json() for s in sightings]},
@@ -423,6 +423,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--annotate", metavar="OUT", help="write the image with each card outlined and labelled (a folder for several images)")
     p.add_argument("--reader", choices=["cnn", "tesseract"], default="cnn", help="letter reader (default: cnn; tesseract is a slow fallback)")
     p.add_argument("--up", metavar="X,Y", help="the reader's top as a direction in the image (default: 0,-1, the image's top)")
+    p.add_argument("--stop-tiles", action="store_true",
+                   help="report Alfapet's black stop tiles (off by default: a plain dark square may be a patch of the table)")
     p.set_defaults(run=_see)
 
     printing = sub.add_parser("print", help="print a deck as a PDF",

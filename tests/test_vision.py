@@ -147,6 +147,34 @@ def test_a_fan_keeps_the_strips_beside_a_dark_card():
     assert [face for _, face in read(image)][-3:] == ["H", "R", "Y"]
 
 
+def test_stop_tiles_are_reported_only_when_asked_for(tmp_path):
+    # Alfapet's tiles on a light table (a black tile on a dark one is read as no card, a known weakness)
+    image, _ = table([("K", (250, 360), 0, TILE), ("STOP", (480, 360), 10, TILE), ("R", (710, 360), -5, TILE)], light=True)
+    assert [face for _, face in read(image)] == ["K", "R"]
+    path = tmp_path / "alfapet.png"
+    cv2.imwrite(str(path), image)
+    run = subprocess.run([sys.executable, "-m", "referee", "see", str(path), "--json", "--stop-tiles"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    cards = sorted(json.loads(run.stdout)["cards"], key=lambda c: c["corners"][0][0])
+    assert [c["face"] for c in cards] == ["K", "STOP", "R"]
+
+
+def test_a_stop_tile_is_believed_only_as_big_as_the_cards_around_and_no_more_than_a_game_has():
+    def square(x, size=100, face="STOP"):
+        corners = np.float32([[x, 100], [x + size, 100], [x + size, 100 + size], [x, 100 + size]])
+        return vision.Sighting(parse_face(face), corners, 0.9, 1.0)
+
+    letters = [square(0, face="K"), square(600, face="R")]
+
+    def stops(sightings):
+        return [round(float(s.corners[0][0])) for s in vision._believable_stops(sightings) if str(s.face) == "STOP"]
+
+    assert stops(letters + [square(200), square(400)]) == [200, 400]
+    assert stops(letters + [square(200), square(400, size=40)]) == [200]  # a small dark square: a patch of table
+    assert stops(letters + [square(200), square(300), square(400)]) == []  # more than a game has: a chequered table
+    assert stops([square(200)]) == []  # no card read to size it by
+
+
 def test_fans_on_a_striped_table_are_cut_into_their_strips():
     # the stripes' edges join each fan's outline in the edge maps, and the cards' double frames cut
     # every strip's face in two: a fan's outline shows only once thin print is wiped from the lightness

@@ -35,6 +35,8 @@ WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
 MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are a few pixels: Å, Ä, Ö must be read this surely
 I_SURE = 0.9  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
+STOP_MOST = 2  # an Alfapet set has two stop tiles: more plain dark squares are a chequered table's
+STOP_SIZE = (0.6, 1.6)  # a stop tile's area, as shares of the median area of the cards read around it
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a whole card too
@@ -138,8 +140,9 @@ def _upright_first(face: Face, quad: np.ndarray, up: np.ndarray) -> tuple[Face, 
 def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = False, largest: float = 0.2) -> list[Sighting]:
     """Every card in a BGR image, read with ``up`` as the reader's top. Alfapet's black stop tile is
     reported only with ``stop_tiles``: a plain dark square is too like a dark patch of table to be
-    believed unless the game has such tiles. ``largest`` is the greatest share of the picture one
-    card may fill (bigger things are the mat, a sheet of paper)."""
+    believed unless the game has such tiles, and even then only as big as the cards around it and
+    no more of them than a game has (:func:`_believable_stops`). ``largest`` is the greatest share
+    of the picture one card may fill (bigger things are the mat, a sheet of paper)."""
     from vision.read import index_reader
     from vision.read import reader as shared_reader
 
@@ -210,8 +213,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
                 readings[k] = judged
 
     sightings: list[Sighting] = []
-    # the size of the cards around: of the regions read as cards (a chequered table's squares are more)
-    cards = [region for region, reading in zip(whole, readings) if not rejected(reading)]
+    # the size of the cards around: of the regions read as cards (a chequered table's squares are more,
+    # and its dark squares read as stop tiles)
+    cards = [region for region, reading in zip(whole, readings) if not rejected(reading) and reading.label != "STOP"]
     card_area = float(np.median([card.area for card in cards])) if cards else None
     # cards, not tiles: a tile may lie any way up, and one seen aslant or showing its thickness may look oblong
     oblong = bool(cards) and float(np.median([card.sides[1] / card.sides[0] for card in cards])) > OBLONG
@@ -257,6 +261,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         sightings.append(_sighting(reading, quad, up, face, confidence))
 
     sightings = _found_by_letter(gray, reader, sightings, [card.sides for card in cards], [r.quad for r in strips], up, rejected)
+    if stop_tiles:
+        sightings = _believable_stops(sightings)
 
     # a fan always shows its top card whole: strips of a group without one are squares of a
     # chequered table or lines of print, not covered cards. The card on top of each group:
@@ -288,6 +294,23 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _believable_stops(sightings: list[Sighting]) -> list[Sighting]:
+    """The sightings without the stop tiles that may be dark squares of the table: all of them where
+    there are more than a game has (:data:`STOP_MOST`) or no other card is read to size them by, and
+    any unlike the cards read in size (their median area; :data:`STOP_SIZE`)."""
+    def area(s: Sighting) -> float:
+        return float(cv2.contourArea(s.corners.astype(np.float32)))
+
+    stops = [s for s in sightings if s.face.kind is Kind.STOP]
+    sized = [area(s) for s in sightings if s.face.kind not in (Kind.STOP, Kind.UNKNOWN) and s.visible >= 0.9]
+    if not stops:
+        return sightings
+    if len(stops) > STOP_MOST or not sized:
+        return [s for s in sightings if s.face.kind is not Kind.STOP]
+    low, high = (share * float(np.median(sized)) for share in STOP_SIZE)
+    return [s for s in sightings if s.face.kind is not Kind.STOP or low <= area(s) <= high]
 
 
 def _reads_better_inside(outer: Reading, inner: Reading, share: float, rejected) -> bool:
