@@ -404,8 +404,8 @@ def test_what_a_covered_cards_index_shows():
     center = np.float32([5, 50])
     end = reading
 
-    def shown(top, foot, across=False, square=False, one_vowel=False):
-        face = vision.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across, square, one_vowel)
+    def shown(top, foot, across=False, square=False, one_vowel=False, along=False):
+        face = vision.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across, square, one_vowel, along)
         return face and str(face[0])
 
     blank = end(NOISE=0.95)
@@ -440,6 +440,9 @@ def test_what_a_covered_cards_index_shows():
     assert shown(end(E=0.95), end(E=0.95, side=2), across=True) == "E"
     assert shown(end(O=0.95), end(O=0.95, side=2), square=True) == "UNKNOWN"
     assert shown(end(E=0.95, side=3), end(E=0.95, side=2), square=True) == "UNKNOWN"  # one across: no sign
+    # ... unless the other strips of its fan show theirs standing along them: a fan's cards lie alike
+    assert shown(end(O=0.95), end(O=0.95, side=2), square=True, along=True) == "O"
+    assert shown(end(O=0.9), end(A=0.9), square=True, along=True) == "O/A"
     # an Å, Ä or Ö index shows its ring or dots in a few pixels: it must be read more surely than a plain letter
     assert shown(end(Ö=0.8, O=0.12), blank) is None
     assert shown(end(Ö=0.97), blank) == "Ö"
@@ -449,6 +452,16 @@ def test_what_a_covered_cards_index_shows():
     assert shown(end(I=0.97), end(I=0.97), across=True, one_vowel=True) == "I"
     assert shown(end(I=0.97), end(I=0.85)) == "UNKNOWN"
     assert shown(end(I=0.97), blank, across=True, one_vowel=True) == "UNKNOWN"
+
+
+def test_indices_standing_along_a_strip_or_across_it():
+    # an upright strip: its ends 90 px apart, one above the other
+    top_end, foot_end = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]), np.float32([[0, 90], [10, 90], [10, 100], [0, 100]])
+    assert vision._standing(reading(E=0.9), top_end, reading(E=0.9, side=2), foot_end) is True  # the foot's turned over
+    assert vision._standing(reading(E=0.9, side=1), top_end, reading(A=0.9, side=1), foot_end) is False  # side by side
+    assert vision._standing(reading(O=0.9), top_end, reading(E=0.9, side=2), foot_end) is None  # an O has no top
+    assert vision._standing(reading(E=0.9), top_end, reading(E=0.9, side=1), foot_end) is None  # they disagree
+    assert vision._standing(reading(NOISE=0.9), top_end, reading(E=0.9), foot_end) is None
 
 
 def test_a_strip_twice_as_wide_as_the_others_of_its_fan_is_cut_into_two():

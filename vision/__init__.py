@@ -275,6 +275,14 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     covered = [(region, top_of.get(region.group)) for region in strips] + lost
     ends += lost_ends
     strip_readings += lost_readings
+    # a fan's cards lie alike: where indices stand along its strips and across none, a strip whose
+    # own indices cannot tell (an O, an X, a side misread) runs along its card's side too
+    fans: dict[int, set[bool | None]] = {}  # how the indices stand along the strips under each card on top
+    for k, (_, top) in enumerate(covered):
+        if top is not None:
+            (a, b), (a_end, b_end) = strip_readings[2 * k : 2 * k + 2], ends[k]
+            fans.setdefault(id(top), set()).add(_standing(a, a_end, b, b_end))
+    fans_along = {fan for fan, ways in fans.items() if True in ways and False not in ways}
     for k, (region, top) in enumerate(covered):
         if any(detect.inside(region.center, quad) for quad in on_top):
             continue  # a piece of a card read whole after all (from a region inside the one cut up)
@@ -283,7 +291,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         across = _runs_across(region, top)
         square = top is not None and top.sides[1] < 1.15 * top.sides[0]  # its strips may run across or along the cards under it
         one_vowel = across and top is not None and not square and _top_middle_clear(gray, region, top)
-        shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square, one_vowel)
+        shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square, one_vowel, id(top) in fans_along)
         if shown is None:
             # unreadable, but something shows: a covered card, unless too little of one shows to be
             # its strip (the edges of the cards under a pile's top card); a thin region found on its own
@@ -716,7 +724,7 @@ def _runs_across(strip: detect.Region, top: detect.Region | None) -> bool:
 
 
 def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = False, square: bool = False,
-               one_vowel: bool = False) -> tuple[Face, float] | None:
+               one_vowel: bool = False, along: bool = False) -> tuple[Face, float] | None:
     """What a covered card shows, from the readings of the two square ends of its strip (each a
     (:class:`~vision.read.Reading`, end quad) pair): its face and how surely, or None when no index
     shows or none is read surely enough.
@@ -727,9 +735,10 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
     vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown, unless
     the card is known to be a ``one_vowel`` card (:func:`_top_middle_clear`); and so where the card on
     top is ``square``, as its strips may run across or along the covered cards. Where both indices
-    stand along the strip (:func:`_lengthwise`), it runs along the card's side whatever its length."""
+    stand along the strip (:func:`_standing`), or its fan's do (``along``), it runs along the card's
+    side whatever its length."""
     (top, top_end), (foot, foot_end) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
-    if _lengthwise(top, top_end, foot, foot_end):
+    if along or _standing(top, top_end, foot, foot_end):
         across = square = False
     a, b = top.probabilities(), foot.probabilities()
     n = NOISE
@@ -758,19 +767,19 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
     return face, sure
 
 
-def _lengthwise(a: Reading, a_end: np.ndarray, b: Reading, b_end: np.ndarray) -> bool:
-    """Whether the indices read at a strip's two ends both have their own tops along the strip's
-    length: printed at the two ends of a card's side (the foot's turned over), not side by side
-    along its top, where they stand across it. A square card's strip tells this by no other sign.
-    An O or an X has no top to tell it by."""
+def _standing(a: Reading, a_end: np.ndarray, b: Reading, b_end: np.ndarray) -> bool | None:
+    """True where the indices read at a strip's two ends both have their own tops along the strip's
+    length: printed at the two ends of a card's side (the foot's turned over); False where both
+    stand across it: side by side along the card's top; None where they do not tell (an O or an X
+    has no top to tell it by) or disagree. A square card's strip tells this by no other sign."""
     axis = b_end.mean(axis=0) - a_end.mean(axis=0)
+    ways = set()
     for reading, end in ((a, a_end), (b, b_end)):
         if reading.label == "NOISE" or symmetric_turns(reading.label) == 1:
-            return False
+            return None
         own_top = _top(np.roll(end, -reading.side, axis=0))
-        if abs(float(np.dot(own_top, axis))) < LENGTHWISE * float(np.linalg.norm(own_top) * np.linalg.norm(axis)):
-            return False
-    return True
+        ways.add(abs(float(np.dot(own_top, axis))) >= LENGTHWISE * float(np.linalg.norm(own_top) * np.linalg.norm(axis)))
+    return ways.pop() if len(ways) == 1 else None
 
 
 TOP_MIDDLE = (0.3, 0.7, 0.12, 0.22)  # across a card, from its side; into it, from its top edge: shares of its width and length
