@@ -267,7 +267,7 @@ with the index printed in that corner, or NOISE where none is or the card above 
 about half of it; training designs place and size their index at random, in the top-left corner or
 the top-right one (and turned in the corner across; none prints four, as the held-out designs do),
 and run their thin frame at a random distance from the edge
-(`vision.synth.cards.varied`); about an eighth of the samples are the strip ends that the run-time
+(`vision.synth.cards.varied`); about a quarter of the samples are the strip ends that the run-time
 detector cuts from rendered tables of fans and piles of those designs, read in the views `vision.see`
 reads them in and labelled from the scene's truth (the one uncovered index inside, or NOISE where no
 index is near; `samples.detected_ends`); squares from the middle of card faces (parts of a big glyph,

@@ -340,7 +340,7 @@ def glyph_part(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, 
 
 
 def index_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """n samples for the index reader, from one seed: mostly strip ends (about one in eight of all
+    """n samples for the index reader, from one seed: mostly strip ends (about a quarter of all
     samples cut by the detector, :func:`detected_ends`), and parts of glyphs and things that are no
     card as NOISE. (crops uint8 [n, S, S], classes of INDEX_CLASSES, sides)."""
     rng = random.Random(seed)
@@ -350,7 +350,7 @@ def index_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, 
     i = 0
     while i < n:
         roll = rng.random()
-        if roll < 0.03:  # a scene gives about eight ends, so these are about an eighth of the samples
+        if roll < 0.07:  # a scene gives about eight ends, so these are about a quarter of the samples
             drawn = detected_ends(rng, held_out)
         elif roll < 0.72:
             drawn = strip_ends(rng, held_out)
