@@ -48,6 +48,7 @@ TILE_VIEWS = (1.0, 1.1, 1.2)  # a tile found by its letter is read at these size
 GLYPH_VIEWS = (1.0, 1.06, 1.12)  # and a card at these: its quad, centred on its letter, may cut the card's edge off
 PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
+I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn (:func:`_half_turn_likeness`); a T's, L's or J's less
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 LENGTHWISE = math.cos(math.radians(30))  # an index's own top within 30 degrees of its strip's length stands along it
@@ -253,6 +254,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         partial = bool(card_area) and region.area < 0.6 * card_area
         if reading.side % 2 and oblong and not partial and not crops.is_square(quad):
             reading = _on_its_end(reading, crops.warp(gray, quad))
+        reading = _no_lopsided_i(reading, gray, quad)
         face = parse_face(reading.label) if reading.confidence >= (INDEX_MIN if partial else WHOLE_MIN) else UNKNOWN
         confidence = reading.confidence
         if partial and face.kind is Kind.LETTER and face.letters in VOWELS and not crops.is_square(quad):
@@ -454,6 +456,7 @@ def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards:
     readings = iter(_read_at_sizes(gray, reader, quads, TILE_VIEWS if square else GLYPH_VIEWS))
     for glyph in ways:
         reading, quad = max(((next(readings), quad) for quad in glyph), key=lambda rq: rq[0].confidence)
+        reading = _no_lopsided_i(reading, gray, quad)
         center = quad.mean(axis=0)
         if rejected(reading) or reading.confidence < SURE or any(detect.inside(center, s.corners) for s in sightings if s.face != UNKNOWN):
             continue
@@ -474,6 +477,43 @@ def _on_its_end(reading: Reading, crop: np.ndarray) -> Reading:
             probs = probs.copy()
             probs[[CLASSES.index("N"), CLASSES.index("Z")]] = probs[[CLASSES.index("Z"), CLASSES.index("N")]]
     return Reading(label, reading.confidence, reading.side - 1, reading.noise, probs)
+
+
+def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Reading:
+    """A card read as an I whose glyph is not an I's: an I looks the same turned a half turn, in any
+    typeface, and a T, L or J (which a reader may take for one in a typeface it never saw) does not.
+    Such a card is given the likeliest other class, as surely as the reader found that one."""
+    if reading.label != "I" or reading.probs is None:
+        return reading
+    likeness = _half_turn_likeness(crops.warp(gray, quad, 2 * crops.SIZE))
+    if likeness is None or likeness >= I_TURNED:
+        return reading
+    probs = reading.probs.copy()
+    probs[I_CLASS] = 0.0
+    best = int(probs.argmax())
+    return Reading(CLASSES[best], float(probs[best]), reading.side, reading.noise, probs)
+
+
+def _half_turn_likeness(crop: np.ndarray) -> float | None:
+    """How alike a card's big glyph (the dark blot nearest the middle of its crop) is to itself
+    turned a half turn, 0..1: the overlap of its rows' and its columns' ink counts with themselves
+    reversed, the less alike of the two. Counts, not pixels, so that a glyph a little aslant still
+    matches itself. None where no glyph lies wholly inside the crop's margin (a crop cut off-centre)."""
+    h, w = crop.shape
+    window = cv2.GaussianBlur(crop, (3, 3), 0)[h // 12 : h - h // 12, w // 12 : w - w // 12]
+    _, ink = cv2.threshold(window, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(ink)
+    height, width = window.shape
+    middle = [k for k in range(1, n) if abs(centres[k][0] - width / 2) < width / 4 and abs(centres[k][1] - height / 2) < height / 4]
+    if not middle:
+        return None
+    k = max(middle, key=lambda k: stats[k, cv2.CC_STAT_AREA])
+    x, y, bw, bh = stats[k, :4].tolist()
+    if x == 0 or y == 0 or x + bw == width or y + bh == height:
+        return None
+    glyph = labels[y : y + bh, x : x + bw] == k
+    alike = [float(np.minimum(c, c[::-1]).sum() / np.maximum(c, c[::-1]).sum()) for c in (glyph.sum(axis=1), glyph.sum(axis=0))]
+    return min(alike)
 
 
 def _upright_strokes(crop: np.ndarray) -> float:
