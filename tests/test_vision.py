@@ -294,6 +294,13 @@ def test_a_t_or_an_l_read_as_an_i_is_not_taken_for_one(angle):
         assert [str(s.face) for s in vision.see(image, reader=says)] == [seen], face
 
 
+@pytest.mark.parametrize("face, sure, seen", [("STEAL", 0.85, "STEAL"), ("STEAL", 0.7, "UNKNOWN"), ("SWAP", 0.7, "UNKNOWN"),
+                                             ("R", 0.7, "R"), ("BLITZ", 0.7, "BLITZ")])
+def test_an_action_card_must_be_read_surely_its_word_alone_tells_it_from_the_others(face, sure, seen):
+    image, _ = table([(face, (480, 360), 0)])
+    assert [str(s.face) for s in vision.see(image, reader=Says(**{face: sure}))] == [seen]
+
+
 @pytest.mark.parametrize("aspect", [1.0, 0.8])
 def test_a_tile_may_lie_a_quarter_turned(aspect):
     # also one that looks a little oblong (seen aslant, or showing its thickness)

@@ -33,6 +33,7 @@ from vision.synth.samples import CLASSES, NOISE, PAIRS, symmetric_turns
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
+ACTIONS, ACTION_MIN = ("STEAL", "SWAP", "TRIBUTE"), 0.8  # one deck's action cards differ by their word alone: read this surely
 MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are a few pixels: Å, Ä, Ö must be read this surely
 I_SURE = 0.9  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 STOP_MOST = 2  # an Alfapet set has two stop tiles: more plain dark squares are a chequered table's
@@ -236,7 +237,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         sightings.append(_sighting(reading, quad, up))
         joined |= set(pair)
     for k, reading, quad in _touching_cards(gray, reader, whole, readings, joined, cards, up, rejected):
-        face = parse_face(reading.label) if reading.confidence >= WHOLE_MIN else UNKNOWN
+        face = parse_face(reading.label) if reading.confidence >= _least_sure(reading.label) else UNKNOWN
         sightings.append(_sighting(reading, quad, up, face))
         joined.add(k)
     for k, reading, quad in _lone_halves(gray, reader, whole, readings, joined, cards, up, rejected):
@@ -255,7 +256,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         if reading.side % 2 and oblong and not partial and not crops.is_square(quad):
             reading = _on_its_end(reading, crops.warp(gray, quad))
         reading = _no_lopsided_i(reading, gray, quad)
-        face = parse_face(reading.label) if reading.confidence >= (INDEX_MIN if partial else WHOLE_MIN) else UNKNOWN
+        face = parse_face(reading.label) if reading.confidence >= _least_sure(reading.label, partial) else UNKNOWN
         confidence = reading.confidence
         if partial and face.kind is Kind.LETTER and face.letters in VOWELS and not crops.is_square(quad):
             # maybe the one half that shows of a two-vowel card (a square is no half of one: a far tile)
@@ -304,6 +305,13 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _least_sure(label: str, partial: bool = False) -> float:
+    """How surely a card must be read as ``label`` to be believed: a region much smaller than the cards
+    around, maybe what shows of a covered card, as surely as an index; an action card as surely as
+    the word that alone tells it from the others of its design (:data:`ACTION_MIN`)."""
+    return max(INDEX_MIN if partial else WHOLE_MIN, ACTION_MIN if label in ACTIONS else 0.0)
 
 
 def _believable_stops(sightings: list[Sighting]) -> list[Sighting]:
