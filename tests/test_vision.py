@@ -1,5 +1,6 @@
 """Reading cards through the real pipeline: OpenCV finding, real ONNX inference, on rendered tables."""
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -872,6 +873,22 @@ def test_a_lone_letter_gives_the_card_round_it_turned_as_it_is(angle):
     assert len(ways) == 2 and all(np.allclose(sorted(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)), [100, 100, 140, 140], atol=1)
                                   for q in ways)
     assert detect.glyph_cards(gray, (120.0, 120.0), [square]) == []  # where a card was found already, nothing
+
+
+def test_a_letter_touching_a_broad_shade_is_still_a_letter():
+    # a thick tile's shaded side (or a shadow) running up to the letter of the tile beside it is
+    # no print: it does not join that letter into a blob too big to be one
+    from vision import detect
+
+    big = dataclasses.replace(TILE, glyph=0.72)
+    image, _ = lay(np.full((720, 960, 3), (200, 205, 210), np.uint8), [("H", (480, 360), 0, big)], height=120)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    top = 300 + int(np.nonzero(gray[300:420, 420:540] < 100)[0].min())
+    shaded = gray.copy()
+    shaded[top - 60 : top + 1, 380:580] = 90
+    shaded = np.where(gray < 100, gray, shaded)
+    [[square]] = detect.glyph_cards(shaded, (120.0, 120.0), [])
+    assert np.allclose(square.mean(axis=0), (480, 360), atol=6)
 
 
 @pytest.mark.parametrize("face, angle", [("K", 20), ("R", -25), ("Y", 10)])
