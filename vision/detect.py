@@ -552,7 +552,7 @@ def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int) -> tupl
 GLYPH_CONTRAST = 25  # how much darker than its surroundings (grey levels) a card's letter is
 EDGE_SHARE = 0.005  # the most of the middle of a card found by its letter that other edges may cover
 RING = (0.42, 0.62)  # where a tile's edges run round its letter, in tile sides from its centre: its direction is theirs
-STROKE_MOST = 0.35  # print is narrower than this share of a card's short side; darker patches wider than it are shade
+STROKE_MOST = 0.25  # print is narrower than this share of a card's short side; darker patches wider than it are shade
 GLYPH_SEARCH = 48  # a card's short side, in pixels of the picture its letters are looked for in
 
 
@@ -573,7 +573,7 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
                                 GLYPH_CONTRAST)
     # print is narrow: a broad dark patch (a thick tile's shaded side, a shadow) is no ink, and would
     # join the letters of tiles lying close together into one blob too big to be a letter
-    brush = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, int(STROKE_MOST * s) | 1),) * 2)
+    brush = cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(STROKE_MOST * s) | 1),) * 2)  # a square brush: quick
     ink &= cv2.threshold(cv2.morphologyEx(small, cv2.MORPH_BLACKHAT, brush), GLYPH_CONTRAST, 255, cv2.THRESH_BINARY)[1]
     for quad in taken:  # what is read already: its print is no letter of another card
         cv2.fillConvexPoly(ink, np.int32(np.round(np.asarray(quad) * scale)), 0)
