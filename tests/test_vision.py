@@ -102,6 +102,16 @@ def test_special_cards(face):
     assert [f for _, f in read(image)] == [face]
 
 
+@pytest.mark.parametrize("style", [PLAIN, SQUARE], ids=["oblong", "square"])
+@pytest.mark.parametrize("angle", [0, 30])
+def test_a_card_back_printed_with_straight_stripes_is_one_card_not_a_fan(style, angle):
+    # each stripe's edge crosses the whole back, as a card's edge crosses a fan: the back is cut at
+    # them, and put back whole because it is a card's size and reads as a card
+    striped = dataclasses.replace(style, back_pattern=2)
+    image, _ = table([("BACK", (480, 360), angle, striped), ("R", (220, 360), -8, style), ("T", (740, 360), 5, style)])
+    assert [face for _, face in read(image)] == ["R", "BACK", "T"]
+
+
 def test_a_pile_shows_only_its_top_card():
     image, _ = table([("K", (480, 360), 2), ("B", (483, 362), -1), ("S", (481, 358), 0)])
     assert [face for _, face in read(image)] == ["S"]
@@ -139,6 +149,18 @@ def test_the_straight_top_of_a_big_serif_letter_is_no_card_lying_on_another(angl
     image, _ = table([("W", (480, 360), angle, framed)])
     assert [piece.partial for piece in detect.find_cards(image)] == [False]
     assert [face for _, face in read(image)] == ["W"]
+
+
+def test_a_fan_whose_outline_runs_into_a_sheet_of_paper_is_trimmed_free_of_it():
+    # where a fan's edge touches a sheet of paper (or a table's dots), their outlines join into one
+    # that is no quadrilateral; a wider trim cuts the sheet's corner off and leaves the fan
+    from vision.bench import Results, score_scene
+    from vision.synth.scene import render_scene
+
+    scene = render_scene(random.Random(107), layout="fan", held_out=True)
+    results = Results()
+    score_scene(scene, vision.see(scene.image), results)
+    assert results.covered.right >= 11 and results.covered.wrong == 0, results.covered
 
 
 def test_a_fan_keeps_the_strips_beside_a_dark_card():

@@ -42,6 +42,7 @@ NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a whole card too
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
+CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its sides are within these shares of the cards' (its outline maybe lost, not a fan's)
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
@@ -153,6 +154,11 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     up = np.asarray(up, np.float64) / (np.linalg.norm(up) + 1e-12)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     regions = detect.find_cards(image, gray=gray, largest=largest)
+
+    def rejected(reading) -> bool:
+        return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
+
+    regions = _uncut(gray, reader, regions, up, rejected)
     whole = [r for r in regions if not r.partial]
     # the slivers that a card's printed frame cuts off along its edge, and the edges of a pile's lower
     # cards, are too thin to show an index: not worth reading (a card read whole nearby covers them)
@@ -164,9 +170,6 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     wide = [r for r in strips if shaped and r.area >= WIDE_STRIP * shaped]
     faced = [crops.facing(r.quad, up) for r in whole + wide]
     readings = reader.read(np.stack([crops.warp(gray, q) for q in faced])) if faced else []
-
-    def rejected(reading) -> bool:
-        return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
 
     n = len(whole)
     sure = [(strip, quad, reading) for strip, quad, reading in zip(wide, faced[n:], readings[n:])
@@ -305,6 +308,34 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarray, rejected) -> list[detect.Region]:
+    """The regions, with those cut into pieces (:func:`detect.split_overlaps`) put back whole where they
+    are as big as the cards around and read as a card, more surely than their largest piece: a card's
+    back printed with straight stripes is cut at them as a fan is at its cards' edges, and a card
+    with a sliver of something beside it in its outline is cut at its edge. A fan is bigger than one
+    card by its strips."""
+    cards = [r.sides for r in regions if not r.partial and r.cut_from is None and r.sides[1] <= detect.CARD_SHAPED * r.sides[0]]
+    if not cards:
+        return regions
+    short, long = np.median(np.float64(cards), axis=0)
+    pieces: dict[int, list[detect.Region]] = {}
+    for region in regions:
+        if region.cut_from is not None:
+            pieces.setdefault(id(region.cut_from), []).append(region)
+    candidates = [(group[0].cut_from, max(group, key=lambda r: r.area)) for group in pieces.values()]
+    candidates = [(whole, largest) for whole, largest in candidates
+                  if all(CARD_SIZED[0] < side / card < CARD_SIZED[1] for side, card in zip(whole.sides, (short, long)))]
+    if not candidates:
+        return regions
+    readings = reader.read(np.stack([crops.warp(gray, crops.facing(r.quad, up)) for pair in candidates for r in pair]))
+    kept = [whole for (whole, _), reading, piece in zip(candidates, readings[::2], readings[1::2])
+            if not rejected(reading) and reading.confidence >= _least_sure(reading.label)
+            and (rejected(piece) or reading.confidence >= piece.confidence)]
+    for region in kept:
+        region.group = next(r.group for r in regions if r.cut_from is region)
+    return [r for r in regions if not any(r.cut_from is k for k in kept)] + kept
 
 
 def _least_sure(label: str, partial: bool = False) -> float:

@@ -31,6 +31,7 @@ SOLID = 0.88  # the least a card's face fills its own convex hull (area / hull a
 BITTEN_FILL = 0.45  # the least a face with a glyph's bite out of it fills its quadrilateral
 BITTEN_SIDES = 0.85  # the least share of the quadrilateral's sides such a face must reach along
 STRIP_WIDTH = 0.7  # a piece of a group narrower than this share of its whole cards' width is a covered card's strip
+WIDE_TRIM = 0.2  # an outline that is no quadrilateral is trimmed again this hard (shares of its square root)
 END_REACH = (0.08, 0.06)  # how far beyond and inside a strip's ends its card's own edges are looked for (shares of its length)
 
 
@@ -42,6 +43,7 @@ class Region:
     inner: list[Region] = field(default_factory=list)  # card-shaped regions inside it, largest first
     parts: list[Region] = field(default_factory=list)  # the cards lying on it or making it up, where it is no card
     group: int = 0  # the pieces cut from one fanned group share this number
+    cut_from: Region | None = None  # the region this piece was cut from (:func:`split_overlaps`)
 
     @cached_property
     def center(self) -> np.ndarray:
@@ -114,14 +116,15 @@ def _shrink(image: np.ndarray, scale: float) -> np.ndarray:
     return cv2.resize(cv2.GaussianBlur(image, (3, 3), (1 / scale - 1) / 2), size, interpolation=cv2.INTER_LINEAR)
 
 
-def _quad_of(mask: np.ndarray, close_notches: bool = False) -> tuple[np.ndarray, float] | None:
+def _quad_of(mask: np.ndarray, close_notches: bool = False, trim: float = 0.08) -> tuple[np.ndarray, float] | None:
     """The quadrilateral of a filled region and the region's area, when the region nearly fills it.
-    Thin appendages (the slivers of the cards under a pile's top card) are cut off first. With
+    Thin appendages (the slivers of the cards under a pile's top card) are cut off first, by an
+    opening ``trim`` times as wide as the region's square root. With
     ``close_notches``, a region not quite convex enough is given a second chance with its narrow
     notches closed, then a third with wide ones: a big glyph printed close to a card's edge bites into
     the face its edges enclose. A bite too wide to close is let be where the region still runs along
     all four sides of its quadrilateral (:func:`_bitten`)."""
-    k = max(3, int(0.08 * math.sqrt(cv2.countNonZero(mask))) | 1)
+    k = max(3, int(trim * math.sqrt(cv2.countNonZero(mask))) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     outline = _outline(mask)
     if outline is None:
@@ -241,6 +244,11 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         edges) may have its notches closed: on a drawing's outline that would join fans lying side by side."""
         nonlocal boxes
         fitted = _quad_of(mask, close_notches=face)
+        # an outline that runs into a sheet's corner or a table's dots is trimmed harder; the box it
+        # takes is then that of what is left, so that the card's own outline is still new
+        trimmed = fitted is None and not face
+        if trimmed:
+            fitted = _quad_of(mask, trim=WIDE_TRIM)
         if fitted is None:
             return
         quad, filled = fitted
@@ -254,6 +262,8 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         if short >= min_side / scale and long / short <= 6:
             found.append(region)
             x1, y1 = x + mask.shape[1] - 2, y + mask.shape[0] - 2
+            if trimmed:
+                (x, y), (x1, y1) = np.floor(quad.min(axis=0)).astype(int).tolist(), np.ceil(quad.max(axis=0)).astype(int).tolist()
             boxes = np.vstack([boxes, [(x, y, x1, y1, (x1 - x) * (y1 - y))]])
 
     # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards), the
@@ -502,6 +512,8 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         short, long = piece.sides
         # a whole piece longer than any card is a row of a block of cards edge to edge: cut it across
         out.extend(split_overlaps(gray_image, piece) if not partial and long > CARD_SHAPED * short else [piece])
+    for piece in out:
+        piece.cut_from = region
     return out
 
 
