@@ -562,7 +562,7 @@ def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int) -> tupl
 
 
 GLYPH_CONTRAST = 25  # how much darker than its surroundings (grey levels) a card's letter is
-EDGE_SHARE = 0.005  # the most of the middle of a card found by its letter that other edges may cover
+EDGE_SHARE = 0.02  # the most of the middle of a card found by its letter that other edges may cover (a blurred glyph's rim leaves a few)
 RING = (0.42, 0.62)  # where a tile's edges run round its letter, in tile sides from its centre: its direction is theirs
 STROKE_MOST = 0.25  # print is narrower than this share of a card's short side; darker patches wider than it are shade
 GLYPH_SEARCH = 48  # a card's short side, in pixels of the picture its letters are looked for in
