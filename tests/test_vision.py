@@ -927,6 +927,18 @@ def test_tiles_near_the_camera_are_found_by_their_letters_though_their_glyphs_ri
     assert results.whole.missed == 0 and results.whole.right >= 24 and results.phantoms == 0, results.whole
 
 
+def test_tiles_in_a_row_cut_at_their_letters_strokes_are_found_by_their_letters():
+    # a row of tiles edge to edge is cut at its seams and at strokes of its letters that cross it:
+    # the narrow pieces look like a fan's strips, but the tiles' letters are found and read whole
+    from vision import bench
+    from vision.synth.tiles import render_tiles
+
+    scene = render_tiles(random.Random(318))
+    results = bench.Results()
+    bench.score_scene(scene, vision.see(scene.image), results)
+    assert results.whole.missed == 0 and results.whole.right >= 56 and results.phantoms == 0, results.whole
+
+
 def test_a_card_found_by_its_letter_replaces_an_unknown_one_found_there():
     # a tile's face found only in part reads as no letter surely; its letter, read in a square of the
     # size of the tiles read around, does
@@ -936,7 +948,7 @@ def test_a_card_found_by_its_letter_replaces_an_unknown_one_found_there():
     image, _ = lay(np.full((720, 960, 3), (200, 205, 210), np.uint8), [("K", (480, 360), 15, TILE)], height=120)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     part = np.float32([[440, 330], [520, 330], [520, 380], [440, 380]])
-    found = vision._found_by_letter(gray, reader(), [vision.Sighting(UNKNOWN, part, 0.3, 1.0)], [(120.0, 120.0)], [],
+    found = vision._found_by_letter(gray, reader(), [vision.Sighting(UNKNOWN, part, 0.3, 1.0)], [(120.0, 120.0)],
                                     vision.UP, lambda r: r.label == "NOISE")
     assert [str(s.face) for s in found] == ["K"] and np.allclose(found[0].center, (480, 360), atol=6)
 

@@ -266,7 +266,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             face, confidence = UNKNOWN, 0.5 * confidence
         sightings.append(_sighting(reading, quad, up, face, confidence))
 
-    sightings = _found_by_letter(gray, reader, sightings, [card.sides for card in cards], [r.quad for r in strips], up, rejected)
+    sightings = _found_by_letter(gray, reader, sightings, [card.sides for card in cards], up, rejected)
     if stop_tiles:
         sightings = _believable_stops(sightings)
 
@@ -477,19 +477,20 @@ def _card_beside(strip: detect.Region, cards: list[detect.Region]) -> detect.Reg
 
 
 def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards: list[tuple[float, float]],
-                     strips: list[np.ndarray], up: np.ndarray, rejected) -> list[Sighting]:
+                     up: np.ndarray, rejected) -> list[Sighting]:
     """The sightings with the cards added whose outline was not found, found by their letters
     (:func:`detect.glyph_cards`) instead: as big as the ``cards`` read (their (short, long) sides; square
-    where a quarter of them or more are), clear of the cards seen and of covered cards' ``strips`` (what
-    shows of a covered card's letter is no letter: a T's bar reads as an I), and only where read as
-    surely as a card must be to be believed without an outline. Such a card replaces an unknown one
-    found there (a face found only in part)."""
+    where a quarter of them or more are), clear of the cards seen, and only where read as surely as a
+    card must be to be believed without an outline. Such a card replaces an unknown one found there
+    (a face found only in part), and a strip found there is no covered card (a row of tiles edge to
+    edge is cut at their letters' strokes as well as at their seams). What shows of a covered card's
+    letter beside the card on top of it is not taken for a card: a card round it would lie under that one."""
     if not cards:
         return sightings
     short = float(np.median([short for short, _ in cards]))
     square = sum(long < 1.2 * short for short, long in cards) >= len(cards) / 4  # a thick tile's side may show too
     size = (short, short if square else float(np.median([long for _, long in cards])))
-    taken = [s.corners for s in sightings if s.face != UNKNOWN] + strips
+    taken = [s.corners for s in sightings if s.face != UNKNOWN]
     ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken)]
     quads = [quad for glyph in ways for quad in glyph]
     readings = iter(_read_at_sizes(gray, reader, quads, TILE_VIEWS if square else GLYPH_VIEWS))
