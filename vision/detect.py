@@ -30,6 +30,7 @@ CARD_SHAPED = 1.8  # the most a card's long side is of its short one (playing ca
 SOLID = 0.88  # the least a card's face fills its own convex hull (area / hull area)
 BITTEN_FILL = 0.45  # the least a face with a glyph's bite out of it fills its quadrilateral
 BITTEN_SIDES = 0.85  # the least share of the quadrilateral's sides such a face must reach along
+LINE_STEP = 35  # the least step in grey (a Sobel response) along a card's edge lying on another, in a straightened group
 STRIP_WIDTH = 0.7  # a piece of a group narrower than this share of its whole cards' width is a covered card's strip
 WIDE_TRIM = 0.2  # an outline that is no quadrilateral is trimmed again this hard (shares of its square root)
 END_REACH = (0.08, 0.06)  # how far beyond and inside a strip's ends its card's own edges are looked for (shares of its length)
@@ -460,7 +461,7 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     best: tuple[int, list[int]] | None = None
     for axis in (1, 0):  # 1: lines across columns (cards side by side), 0: across rows
         grad = np.abs(cv2.Sobel(gray, cv2.CV_16S, 1 if axis == 1 else 0, 0 if axis == 1 else 1, ksize=3))
-        strong = (grad > 40).astype(np.uint8)
+        strong = (grad > LINE_STEP).astype(np.uint8)
         strong = cv2.dilate(strong, np.ones((1, 3) if axis == 1 else (3, 1), np.uint8))
         span = strong[round(0.04 * H) : round(0.96 * H)] if axis == 1 else strong[:, round(0.04 * W) : round(0.96 * W)]
         profile = cv2.reduce(span, 0 if axis == 1 else 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F).ravel()
