@@ -312,7 +312,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 
 def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarray, rejected) -> list[detect.Region]:
     """The regions, with those cut into pieces (:func:`detect.split_overlaps`) put back whole where they
-    are as big as the cards around and read as a card, more surely than their largest piece: a card's
+    are as big as the cards around and read as a card, at least as surely as their largest piece: a card's
     back printed with straight stripes is cut at them as a fan is at its cards' edges, and a card
     with a sliver of something beside it in its outline is cut at its edge. A fan is bigger than one
     card by its strips."""
