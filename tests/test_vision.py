@@ -54,6 +54,15 @@ def read(image, up=vision.UP):
     return sorted(((round(float(s.center[0])), str(s.face)) for s in vision.see(image, up=up)))
 
 
+def tally(scene):
+    """The bench's tally of a rendered scene as :func:`vision.see` reads it."""
+    from vision.bench import Results, score_scene
+
+    results = Results()
+    score_scene(scene, vision.see(scene.image), results)
+    return results
+
+
 @pytest.mark.parametrize("angle", [0, 90, 180, 270, 33, -140])
 def test_a_card_reads_at_any_rotation(angle):
     image, _ = table([("F", (480, 360), angle)])
@@ -161,12 +170,10 @@ def test_the_straight_top_of_a_big_serif_letter_is_no_card_lying_on_another(angl
 def test_a_fan_whose_outline_runs_into_a_sheet_of_paper_is_trimmed_free_of_it():
     # where a fan's edge touches a sheet of paper (or a table's dots), their outlines join into one
     # that is no quadrilateral; a wider trim cuts the sheet's corner off and leaves the fan
-    from vision.bench import Results, score_scene
     from vision.synth.scene import render_scene
 
     scene = render_scene(random.Random(107), layout="fan", held_out=True)
-    results = Results()
-    score_scene(scene, vision.see(scene.image), results)
+    results = tally(scene)
     assert results.covered.right >= 10 and results.covered.wrong == 0, results.covered  # 8 untrimmed
 
 
@@ -208,12 +215,10 @@ def test_a_stop_tile_is_believed_only_as_big_as_the_cards_around_and_no_more_tha
 def test_fans_on_a_striped_table_are_cut_into_their_strips():
     # the stripes' edges join each fan's outline in the edge maps, and the cards' double frames cut
     # every strip's face in two: a fan's outline shows only once thin print is wiped from the lightness
-    from vision.bench import Results, score_scene
     from vision.synth.scene import render_scene
 
     scene = render_scene(random.Random(28), layout="fan", held_out=True)
-    results = Results()
-    score_scene(scene, vision.see(scene.image), results)
+    results = tally(scene)
     assert results.covered.right >= 4 and results.covered.wrong == 0
     assert results.whole.right == results.whole.total
 
@@ -596,12 +601,10 @@ def test_fans_whose_outline_runs_into_a_chequered_table_are_found_from_their_top
     # the table's squares join each fan's outline in every edge map: the strips are found beside the
     # card on top, as the bands of paper that the covered cards' edges divide
     from vision import detect
-    from vision.bench import Results, score_scene
     from vision.synth.scene import render_scene
 
     scene = render_scene(random.Random(17), layout="fan", held_out=True)
-    results = Results()
-    score_scene(scene, vision.see(scene.image), results)
+    results = tally(scene)
     assert results.covered.right >= 5 and results.covered.wrong == 0 and results.phantoms == 0
     image, corners = table([("B", (480, 360), 20)])
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
@@ -697,13 +700,9 @@ def test_an_empty_table_has_no_cards():
 
 def scored_scene(seed, n_cards):
     """The bench's tally of one rendered table of loose cards in held-out designs."""
-    from vision import bench
     from vision.synth.scene import render_scene
 
-    scene = render_scene(random.Random(seed), layout="loose", n_cards=n_cards, held_out=True)
-    results = bench.Results()
-    bench.score_scene(scene, vision.see(scene.image), results)
-    return results
+    return tally(render_scene(random.Random(seed), layout="loose", n_cards=n_cards, held_out=True))
 
 
 def test_cards_on_a_dotted_cloth_and_across_a_sheet_of_paper_are_all_read():
@@ -762,12 +761,10 @@ def test_a_word_of_cards_laid_edge_to_edge_each_a_little_askew_is_read_card_by_c
 def test_held_out_words_edge_to_edge_are_read_with_their_two_vowel_cards(seed, unread):
     # two-vowel cards whose dividing line cuts their face in two, read as one card when their halves'
     # vowels are unsure; whole cards cut too narrow from a row whose widest piece held two cards
-    from vision import bench
     from vision.synth.scene import render_scene
 
     scene = render_scene(random.Random(seed), layout="words", held_out=True)
-    results = bench.Results()
-    bench.score_scene(scene, vision.see(scene.image), results)
+    results = tally(scene)
     assert results.whole.wrong == 0 and results.phantoms == 0
     assert results.whole.right >= results.whole.total - unread  # before: 3 more unread of 20, 4 of 13, 2 of 14
 
@@ -793,12 +790,10 @@ def test_cards_lying_on_a_sheet_of_paper_are_each_read():
 def test_tiles_whose_big_glyphs_run_close_to_their_edges_are_found_on_a_light_table():
     # a rendered phone photo of 40 thick tiles on a light table, sides and shadows showing: each big
     # glyph cuts its tile's face apart, which the faces wiped of ink put back together
-    from vision import bench
     from vision.synth.tiles import render_tiles
 
     scene = render_tiles(random.Random(11), n_tiles=40)
-    results = bench.Results()
-    bench.score_scene(scene, vision.see(scene.image), results)
+    results = tally(scene)
     assert results.whole.total == 38 and results.whole.right == 38 and results.phantoms == 0, results
 
 
@@ -865,12 +860,10 @@ def test_contours_are_sifted_all_at_once_as_opencv_measures_them_one_by_one():
 def test_tiles_whose_outlines_are_lost_are_found_by_their_letters():
     # a rendered phone photo of 30 loose tiles: five of them close no outline in any edge map, but
     # each shows its letter, as big as the letters of the tiles found beside them
-    from vision import bench
     from vision.synth.tiles import render_tiles
 
     scene = render_tiles(random.Random(5), n_tiles=30)
-    results = bench.Results()
-    bench.score_scene(scene, vision.see(scene.image), results)
+    results = tally(scene)
     assert results.whole.right == results.whole.total == 30 and results.phantoms == 0, results
 
 
@@ -925,24 +918,20 @@ def test_a_tile_found_by_its_letter_is_turned_as_its_edges_not_its_slanting_stro
 
 def test_tiles_near_the_camera_are_found_by_their_letters_though_their_glyphs_rims_show_edges():
     # a blurred glyph's rim leaves a few edge pixels outside its ink: no edge of another card
-    from vision import bench
     from vision.synth.tiles import render_tiles
 
     scene = render_tiles(random.Random(329))
-    results = bench.Results()
-    bench.score_scene(scene, vision.see(scene.image), results)
+    results = tally(scene)
     assert results.whole.missed == 0 and results.whole.right >= 24 and results.phantoms == 0, results.whole
 
 
 def test_tiles_in_a_row_cut_at_their_letters_strokes_are_found_by_their_letters():
     # a row of tiles edge to edge is cut at its seams and at strokes of its letters that cross it:
     # the narrow pieces look like a fan's strips, but the tiles' letters are found and read whole
-    from vision import bench
     from vision.synth.tiles import render_tiles
 
     scene = render_tiles(random.Random(318))
-    results = bench.Results()
-    bench.score_scene(scene, vision.see(scene.image), results)
+    results = tally(scene)
     assert results.whole.missed == 0 and results.whole.right >= 56 and results.phantoms == 0, results.whole
 
 

@@ -330,12 +330,14 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarra
     if not candidates:
         return regions
     readings = reader.read(np.stack([crops.warp(gray, crops.facing(r.quad, up)) for pair in candidates for r in pair]))
-    kept = [whole for (whole, _), reading, piece in zip(candidates, readings[::2], readings[1::2])
-            if not rejected(reading) and reading.confidence >= _least_sure(reading.label)
-            and (rejected(piece) or reading.confidence >= piece.confidence)]
-    for region in kept:
-        region.group = next(r.group for r in regions if r.cut_from is region)
-    return [r for r in regions if not any(r.cut_from is k for k in kept)] + kept
+    kept = []
+    for (whole, largest), reading, piece in zip(candidates, readings[::2], readings[1::2]):
+        surer = rejected(piece) or reading.confidence >= piece.confidence
+        if surer and not rejected(reading) and reading.confidence >= _least_sure(reading.label):
+            whole.group = largest.group
+            kept.append(whole)
+    uncut = {id(region) for region in kept}
+    return [r for r in regions if id(r.cut_from) not in uncut] + kept
 
 
 def _least_sure(label: str, partial: bool = False) -> float:
