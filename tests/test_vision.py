@@ -532,6 +532,40 @@ def test_indices_standing_along_a_strip_or_across_it():
     assert vision._standing(reading(NOISE=0.9), top_end, reading(E=0.9), foot_end) is None
 
 
+def column_fan(faint=(), margin=2, strips=5, strip=70, width=150, top=225):
+    """A grey picture of a fan running down the rows, and its outline as found (``margin`` pixels
+    round it): ``strips`` covered cards' strips, then the card on top; the edges of the cards lying
+    on others listed in ``faint`` (0: the second card's) show along only three quarters of the
+    fan's width, as an edge lying askew of the fan does once the fan is straightened."""
+    from vision.detect import Region, order_quad
+
+    x0, y0, length = 100, 100, strips * strip + top
+    image = np.full((length + 2 * y0, width + 2 * x0), 60, np.uint8)
+    cv2.rectangle(image, (x0, y0), (x0 + width, y0 + length), 210, -1)
+    for k in range(strips):
+        y = y0 + (k + 1) * strip
+        cv2.line(image, (x0, y), (x0 + width, y), 110, 2)
+        if k in faint:
+            image[y - 3 : y + 4, x0 + width // 3 : x0 + width // 3 + width // 4] = 210
+    quad = np.float32([[x0, y0], [x0 + width, y0], [x0 + width, y0 + length], [x0, y0 + length]])
+    quad += np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * margin
+    return image, Region(order_quad(quad), float(cv2.contourArea(quad)))
+
+
+@pytest.mark.parametrize("faint", [(4,), (2, 3, 4), (1, 2, 3, 4)])
+@pytest.mark.parametrize("margin", [2, 8])
+def test_a_fan_is_cut_at_the_card_edges_that_cross_it_askew(faint, margin):
+    # the cards nearest the one on top lie askew of the fan, so their edges cross the straightened
+    # fan along less of its width than the others: what lies beyond the plain edges is longer than
+    # any card, and is cut at the fainter ones (also where the fan's outline was found loose)
+    from vision.detect import split_overlaps
+
+    image, fan = column_fan(faint, margin)
+    pieces = split_overlaps(image, fan)
+    assert [p.partial for p in pieces] == [True] * 5 + [False]
+    assert [round(p.center[1]) for p in pieces] == pytest.approx([135, 205, 275, 345, 415, 562], abs=6)
+
+
 def test_a_strip_twice_as_wide_as_the_others_of_its_fan_is_cut_into_two():
     # two covered cards' strips whose seam showed no edge, found as one: each half is one card's strip
     from vision.detect import Region, order_quad

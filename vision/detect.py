@@ -423,11 +423,12 @@ def inside(point: np.ndarray, quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) > 0
 
 
-def _line_positions(profile: np.ndarray, low: float, high: float) -> list[int]:
-    """Centres of thin runs where a straight line crosses the whole group: the edge of a card lying on
-    another. A printed bar (a letter's stroke, a stripe) is thick, and is not taken."""
+def _line_positions(profile: np.ndarray, low: float, high: float, least: float = 0.85) -> list[int]:
+    """Centres of thin runs where a straight line crosses the whole group (``least`` of it at the
+    line's strongest): the edge of a card lying on another. A printed bar (a letter's stroke, a
+    stripe) is thick, and is not taken."""
     n = len(profile)
-    hits = np.flatnonzero(profile > 0.85)
+    hits = np.flatnonzero(profile > least)
     hits = hits[(hits > low * n) & (hits < high * n)]
     if not len(hits):
         return []
@@ -467,10 +468,10 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         profile = cv2.reduce(span, 0 if axis == 1 else 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F).ravel()
         lines = _line_positions(profile, 0.1, 0.9)
         if lines and (best is None or len(lines) > len(best[1])):
-            best = (axis, lines)
+            best = (axis, lines, profile)
     if best is None:
         return [region]
-    axis, lines = best
+    axis, lines, profile = best
     length = W if axis == 1 else H
 
     def pieces_between(lines: list[int]) -> list[tuple[int, int]]:
@@ -491,6 +492,23 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     # askew, so the straight cuts between them leave whole cards a fifth narrower or wider than others
     widths = [b - a for a, b in pieces]
     widest = max([w for w in widths if w <= CARD_SHAPED * span] or widths)
+    if len(pieces) >= 2:
+        # a piece at an end longer than any card, beside strips: the card on top and the strips
+        # nearest it, whose edges lie too askew to cross the straightened group as plainly as the
+        # others; fainter lines in it are taken, from the strips' side, while what is left of it is
+        # still longer than a card
+        faint = _line_positions(profile, 0.1, 0.9, least=0.7)
+        extra = []
+        for k, (a, b) in ((0, pieces[0]), (len(pieces) - 1, pieces[-1])):
+            inner = sorted((x for x in faint if a < x < b), reverse=k == 0)
+            while inner and b - a > CARD_SHAPED * span:
+                x = inner.pop(0)
+                extra.append(x)
+                a, b = (x, b) if k else (a, x)
+        if extra:
+            pieces = pieces_between(sorted({a for a, _ in pieces[1:]} | set(extra)))
+            widths = [b - a for a, b in pieces]
+            widest = max([w for w in widths if w <= CARD_SHAPED * span] or widths)
     # the group again with a margin all round, where a strip's card may end beyond the group's outline
     m = round(END_REACH[0] * max(W, H)) + 2
     M = np.float64([[1, 0, m], [0, 1, m], [0, 0, 1]]) @ M
