@@ -296,26 +296,37 @@ def test_an_oblong_card_read_as_lying_a_quarter_turned_is_told_by_its_strokes(fa
 @pytest.mark.parametrize("font", fonts.fonts(), ids=lambda f: f.stem)
 def test_an_i_looks_the_same_turned_a_half_turn_a_t_or_an_l_does_not(font):
     # in every training typeface, on a card with or without indices (a J may not: a serif J can have a
-    # bar on top and a hook below, nearly an I's shape; it is then simply not told apart this way)
+    # bar on top and a hook below, nearly an I's shape; it is then simply not told apart this way);
+    # a T of an upright typeface looks the same mirrored left to right, an L does not
     for index in (False, True):
         for letter in "ITL":
             style = CardStyle(font=font, index=index, border=3)
             image, [corners] = lay(np.full((240, 200, 3), 255, np.uint8), [(letter, (100, 120), 0, style)])
-            likeness = vision._half_turn_likeness(vision.crops.warp(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), corners, 96))
+            shape = vision._glyph_symmetry(vision.crops.warp(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), corners, 96))
             if letter == "I":
-                assert likeness >= vision.I_TURNED, (letter, index)
-            else:
-                assert likeness is None or likeness < vision.I_TURNED, (letter, index)
+                assert min(shape.half_turned, shape.mirrored) >= vision.I_TURNED, (letter, index)
+            elif shape is not None:
+                assert min(shape.half_turned, shape.mirrored) < vision.I_TURNED, (letter, index)
+                slanted = "Oblique" in font.stem or "Italic" in font.stem
+                assert (shape.mirrored >= vision.T_MIRRORED) == (letter == "T" and not slanted), (letter, index)
+                assert shape.top_heavy == (letter == "T"), (letter, index)
 
 
 @pytest.mark.parametrize("angle", [0, 180, 8])
 def test_a_t_or_an_l_read_as_an_i_is_not_taken_for_one(angle):
     # a reader that has never seen the typeface may take a T for an I: the glyph, unlike an I's, is
-    # not the same turned a half turn, so the card gets the next likeliest class (here not sure enough)
+    # not the same turned a half turn. A T's is the same mirrored: it is a T, its bar at its own top;
+    # an L gets the next likeliest class (here not sure enough)
     says = Says(I=0.9, T=0.05)
-    for face, seen in (("I", "I"), ("T", "UNKNOWN"), ("L", "UNKNOWN")):
-        image, _ = table([(face, (480, 360), angle)])
-        assert [str(s.face) for s in vision.see(image, reader=says)] == [seen], face
+    for face, seen in (("I", "I"), ("T", "T"), ("L", "UNKNOWN")):
+        image, [corners] = table([(face, (480, 360), angle)])
+        [sighting] = vision.see(image, reader=says)
+        assert str(sighting.face) == seen, face
+        if face == "T":
+            assert sighting.confidence == pytest.approx(0.95, abs=0.01)
+            assert np.abs(sighting.corners - corners).max() < 8  # clockwise from the T's own top-left
+    image, _ = table([("T", (480, 360), 0)])
+    assert [str(s.face) for s in vision.see(image, reader=Says(I=0.9, Y=0.05))] == ["UNKNOWN"]  # a Y likelier: no T
 
 
 @pytest.mark.parametrize("face, sure, seen", [("STEAL", 0.85, "STEAL"), ("STEAL", 0.7, "UNKNOWN"), ("SWAP", 0.7, "UNKNOWN"),

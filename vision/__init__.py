@@ -50,7 +50,8 @@ TILE_VIEWS = (1.0, 1.1, 1.2)  # a tile found by its letter is read at these size
 GLYPH_VIEWS = (1.0, 1.06, 1.12)  # and a card at these: its quad, centred on its letter, may cut the card's edge off
 PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
-I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn (:func:`_half_turn_likeness`); a T's, L's or J's less
+I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn (:func:`_glyph_symmetry`); a T's, L's or J's less
+T_MIRRORED = 0.84  # a T's glyph is at least this like itself mirrored left to right (an upright typeface's); an L's or a J's less
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 LENGTHWISE = math.cos(math.radians(30))  # an index's own top within 30 degrees of its strip's length stands along it
@@ -58,6 +59,8 @@ DOUBLED = (1.6, 2.4)  # a strip this many times as wide as the other strips of i
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
 I_CLASS = CLASSES.index("I")
+T_CLASS = CLASSES.index("T")
+MIRRORED_LETTERS = [CLASSES.index(letter) for letter in "AMTUVWY"]  # the same mirrored left to right, not turned a half turn
 
 
 class ImageError(UserError):
@@ -524,23 +527,40 @@ def _on_its_end(reading: Reading, crop: np.ndarray) -> Reading:
 def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Reading:
     """A card read as an I whose glyph is not an I's: an I looks the same turned a half turn, in any
     typeface, and a T, L or J (which a reader may take for one in a typeface it never saw) does not.
-    Such a card is given the likeliest other class, as surely as the reader found that one."""
+    A glyph the same mirrored left to right (a T's, upright or upside down; an L's or a J's is not)
+    is a T where the reader finds a T likelier than the other letters so shaped, as surely as it
+    found the I and the T together; any other is given the likeliest other class, as surely as the
+    reader found that one."""
     if reading.label != "I" or reading.probs is None:
         return reading
-    likeness = _half_turn_likeness(crops.warp(gray, quad, 2 * crops.SIZE))
-    if likeness is None or likeness >= I_TURNED:
+    shape = _glyph_symmetry(crops.warp(gray, quad, 2 * crops.SIZE))
+    if shape is None or min(shape.half_turned, shape.mirrored) >= I_TURNED:
         return reading
     probs = reading.probs.copy()
+    if shape.mirrored >= T_MIRRORED and max(MIRRORED_LETTERS, key=lambda k: probs[k]) == T_CLASS:
+        probs[T_CLASS] += probs[I_CLASS]
+        probs[I_CLASS] = 0.0
+        return Reading("T", float(probs[T_CLASS]), 0 if shape.top_heavy else 2, reading.noise, probs)
     probs[I_CLASS] = 0.0
     best = int(probs.argmax())
     return Reading(CLASSES[best], float(probs[best]), reading.side, reading.noise, probs)
 
 
-def _half_turn_likeness(crop: np.ndarray) -> float | None:
-    """How alike a card's big glyph (the dark blot nearest the middle of its crop) is to itself
-    turned a half turn, 0..1: the overlap of its rows' and its columns' ink counts with themselves
-    reversed, the less alike of the two. Counts, not pixels, so that a glyph a little aslant still
-    matches itself. None where no glyph lies wholly inside the crop's margin (a crop cut off-centre)."""
+@dataclass(frozen=True)
+class GlyphSymmetry:
+    """How alike a card's big glyph is to itself turned a half turn and mirrored left to right, 0..1,
+    and whether it has more ink in its top half (a T's bar)."""
+
+    half_turned: float
+    mirrored: float
+    top_heavy: bool
+
+
+def _glyph_symmetry(crop: np.ndarray) -> GlyphSymmetry | None:
+    """The symmetry of a card's big glyph (the dark blot nearest the middle of its crop): the overlap
+    of its rows' ink counts with themselves reversed (top to bottom; with the columns', a half
+    turn) and of its columns' (left to right). Counts, not pixels, so that a glyph a little aslant
+    still matches itself. None where no glyph lies wholly inside the crop's margin (a crop cut off-centre)."""
     h, w = crop.shape
     window = cv2.GaussianBlur(crop, (3, 3), 0)[h // 12 : h - h // 12, w // 12 : w - w // 12]
     _, ink = cv2.threshold(window, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
@@ -554,8 +574,9 @@ def _half_turn_likeness(crop: np.ndarray) -> float | None:
     if x == 0 or y == 0 or x + bw == width or y + bh == height:
         return None
     glyph = labels[y : y + bh, x : x + bw] == k
-    alike = [float(np.minimum(c, c[::-1]).sum() / np.maximum(c, c[::-1]).sum()) for c in (glyph.sum(axis=1), glyph.sum(axis=0))]
-    return min(alike)
+    rows, columns = glyph.sum(axis=1), glyph.sum(axis=0)
+    vertical, horizontal = (float(np.minimum(c, c[::-1]).sum() / np.maximum(c, c[::-1]).sum()) for c in (rows, columns))
+    return GlyphSymmetry(min(vertical, horizontal), horizontal, bool(rows[: bh // 2].sum() > rows[bh - bh // 2 :].sum()))
 
 
 def _upright_strokes(crop: np.ndarray) -> float:
