@@ -147,6 +147,15 @@ def test_a_fanned_line_of_cards_lying_askew_reads_each_index(askew):
     assert [face for _, face in read(image)] == ["P", "L", "K", "R", "Y"]
 
 
+@pytest.mark.parametrize("order", [["P", "L", "BACK", "K", "Y"], ["P", "BACK", "L", "K", "Y"]])
+@pytest.mark.parametrize("spacing", [40, 60])
+def test_a_fan_holding_a_card_face_down_is_cut_at_the_edges_of_its_patterned_back(order, spacing):
+    # the back's pattern steps in grey all across the fan, a band too wide for a card's edge; its
+    # two ends are edges, and its dark border beside them is no glyph's stroke
+    image, _ = table([(face, (300 + spacing * k, 360), 0) for k, face in enumerate(order)])
+    assert [face for _, face in read(image)] == ["P", "L", "K", "Y"]
+
+
 def test_a_fan_seen_out_of_focus_is_still_cut_at_its_cards_edges():
     # blur softens the step where a card lies on another: a line across the group is still one
     cards = [(face, (300 + 40 * k, 360), 0) for k, face in enumerate(["P", "L", "K", "R", "Y"])]

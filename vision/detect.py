@@ -423,16 +423,18 @@ def inside(point: np.ndarray, quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) > 0
 
 
-def _line_positions(profile: np.ndarray, low: float, high: float, least: float = 0.85) -> list[int]:
+def _line_positions(profile: np.ndarray, low: float, high: float, least: float = 0.85) -> tuple[list[int], list[int]]:
     """Centres of thin runs where a straight line crosses the whole group (``least`` of it at the
-    line's strongest): the edge of a card lying on another. A printed bar (a letter's stroke, a
-    stripe) is thick, and is not taken."""
+    line's strongest): the edges of cards lying on others. A printed bar (a letter's stroke, a
+    stripe) is thick, and is not taken. A wide run in a fan (where thin lines cross it too) is the
+    patterned back of a card lying face down among its cards: its two ends are that card's edges,
+    given apart (the second list)."""
     n = len(profile)
     hits = np.flatnonzero(profile > least)
     hits = hits[(hits > low * n) & (hits < high * n)]
     if not len(hits):
-        return []
-    lines = []
+        return [], []
+    lines, backs = [], []
     for run in np.split(hits, np.flatnonzero(np.diff(hits) > 1) + 1):
         a, b = int(run[0]), int(run[-1])
         while a > 0 and profile[a - 1] > 0.6:
@@ -441,7 +443,9 @@ def _line_positions(profile: np.ndarray, low: float, high: float, least: float =
             b += 1
         if b - a <= 24:
             lines.append((a + b) // 2)
-    return lines
+        elif a > low * n and b < high * n:
+            backs += [a, b]
+    return (lines, backs) if lines else ([], [])
 
 
 def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
@@ -466,12 +470,13 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         strong = cv2.dilate(strong, np.ones((1, 3) if axis == 1 else (3, 1), np.uint8))
         span = strong[round(0.04 * H) : round(0.96 * H)] if axis == 1 else strong[:, round(0.04 * W) : round(0.96 * W)]
         profile = cv2.reduce(span, 0 if axis == 1 else 1, cv2.REDUCE_AVG, dtype=cv2.CV_32F).ravel()
-        lines = _line_positions(profile, 0.1, 0.9)
+        thin, backs = _line_positions(profile, 0.1, 0.9)
+        lines = sorted(thin + backs)
         if lines and (best is None or len(lines) > len(best[1])):
-            best = (axis, lines, profile)
+            best = (axis, lines, backs, profile)
     if best is None:
         return [region]
-    axis, lines, profile = best
+    axis, lines, backs, profile = best
     length = W if axis == 1 else H
 
     def pieces_between(lines: list[int]) -> list[tuple[int, int]]:
@@ -480,10 +485,11 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
 
     pieces = pieces_between(lines)
     if len(pieces) >= 2:
-        # the card on top lies towards the widest piece: the side of each line towards it is that card's
+        # the card on top lies towards the widest piece: the side of each line towards it is that
+        # card's (a face-down card's dark back beside its edge is no glyph's stroke)
         top = max(pieces, key=lambda p: p[1] - p[0])
         across, paper = (gray if axis == 1 else gray.T), float(np.percentile(gray, 90))
-        pieces = pieces_between([x for x in lines if not _stroke_beside(across, paper, x, 1 if x < top[1] else -1)])
+        pieces = pieces_between([x for x in lines if x in backs or not _stroke_beside(across, paper, x, 1 if x < top[1] else -1)])
     if len(pieces) < 2:
         return [region]
     span = H if axis == 1 else W
@@ -497,7 +503,7 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
         # nearest it, whose edges lie too askew to cross the straightened group as plainly as the
         # others; fainter lines in it are taken, from the strips' side, while what is left of it is
         # still longer than a card
-        faint = _line_positions(profile, 0.1, 0.9, least=0.7)
+        faint = _line_positions(profile, 0.1, 0.9, least=0.7)[0]
         extra = []
         for k, (a, b) in ((0, pieces[0]), (len(pieces) - 1, pieces[-1])):
             inner = sorted((x for x in faint if a < x < b), reverse=k == 0)
