@@ -52,6 +52,7 @@ PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (se
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
 I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn (:func:`_glyph_symmetry`); a T's, L's or J's less
 T_MIRRORED = 0.84  # a T's glyph is at least this like itself mirrored left to right (an upright typeface's); an L's or a J's less
+T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I's glyph seen in a crop a little off may come close to I_TURNED
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 LENGTHWISE = math.cos(math.radians(30))  # an index's own top within 30 degrees of its strip's length stands along it
@@ -527,17 +528,17 @@ def _on_its_end(reading: Reading, crop: np.ndarray) -> Reading:
 def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Reading:
     """A card read as an I whose glyph is not an I's: an I looks the same turned a half turn, in any
     typeface, and a T, L or J (which a reader may take for one in a typeface it never saw) does not.
-    A glyph the same mirrored left to right (a T's, upright or upside down; an L's or a J's is not)
-    is a T where the reader finds a T likelier than the other letters so shaped, as surely as it
+    A glyph the same mirrored left to right and clearly not top to bottom (a T's, upright or upside
+    down; an L's or a J's is neither) is a T where the reader finds a T likelier than the other letters so shaped, as surely as it
     found the I and the T together; any other is given the likeliest other class, as surely as the
     reader found that one."""
     if reading.label != "I" or reading.probs is None:
         return reading
     shape = _glyph_symmetry(crops.warp(gray, quad, 2 * crops.SIZE))
-    if shape is None or min(shape.half_turned, shape.mirrored) >= I_TURNED:
+    if shape is None or min(shape.rows, shape.columns) >= I_TURNED:
         return reading
     probs = reading.probs.copy()
-    if shape.mirrored >= T_MIRRORED and max(MIRRORED_LETTERS, key=lambda k: probs[k]) == T_CLASS:
+    if shape.columns >= T_MIRRORED and shape.rows < T_LOPSIDED and max(MIRRORED_LETTERS, key=lambda k: probs[k]) == T_CLASS:
         probs[T_CLASS] += probs[I_CLASS]
         probs[I_CLASS] = 0.0
         return Reading("T", float(probs[T_CLASS]), 0 if shape.top_heavy else 2, reading.noise, probs)
@@ -548,11 +549,12 @@ def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Read
 
 @dataclass(frozen=True)
 class GlyphSymmetry:
-    """How alike a card's big glyph is to itself turned a half turn and mirrored left to right, 0..1,
-    and whether it has more ink in its top half (a T's bar)."""
+    """How alike a card's big glyph is to itself mirrored top to bottom (``rows``) and left to right
+    (``columns``), 0..1 (turned a half turn, the less alike of the two), and whether it has more ink
+    in its top half (a T's bar)."""
 
-    half_turned: float
-    mirrored: float
+    rows: float
+    columns: float
     top_heavy: bool
 
 
@@ -576,7 +578,7 @@ def _glyph_symmetry(crop: np.ndarray) -> GlyphSymmetry | None:
     glyph = labels[y : y + bh, x : x + bw] == k
     rows, columns = glyph.sum(axis=1), glyph.sum(axis=0)
     vertical, horizontal = (float(np.minimum(c, c[::-1]).sum() / np.maximum(c, c[::-1]).sum()) for c in (rows, columns))
-    return GlyphSymmetry(min(vertical, horizontal), horizontal, bool(rows[: bh // 2].sum() > rows[bh - bh // 2 :].sum()))
+    return GlyphSymmetry(vertical, horizontal, bool(rows[: bh // 2].sum() > rows[bh - bh // 2 :].sum()))
 
 
 def _upright_strokes(crop: np.ndarray) -> float:
