@@ -941,6 +941,23 @@ def test_a_lone_letter_gives_the_card_round_it_turned_as_it_is(angle):
     assert detect.glyph_cards(gray, (120.0, 120.0), [square]) == []  # where a card was found already, nothing
 
 
+@pytest.mark.parametrize("angle", [15, 35])
+def test_a_big_letter_lying_aslant_gives_its_oblong_card_turned_as_its_strokes_run(angle):
+    # a big letter's box grows when it lies aslant: it is measured along its own axes; its card is
+    # turned as the letter's own strokes run, not as the edges of a card lying beside it do
+    from vision import detect
+
+    style = CardStyle(font=FONT, index=True, glyph=0.6, radius=0.05)
+    image, _ = lay(np.full((720, 960, 3), 120, np.uint8), [("T", (480, 360), angle, style), ("H", (600, 420), 0, style)], height=150)
+    found = detect.glyph_cards(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (100.0, 150.0), [])
+    turns = {}
+    for ways in found:
+        edge = ways[0][1] - ways[0][0]
+        turns[round(float(ways[0].mean(axis=0)[0]), -2)] = float(np.degrees(np.arctan2(-edge[1], edge[0])) % 90)
+    assert sorted(turns) == [500, 600]
+    assert turns[500] == pytest.approx(angle, abs=1.5) and min(turns[600], 90 - turns[600]) < 1
+
+
 def test_a_letter_touching_a_broad_shade_is_still_a_letter():
     # a thick tile's shaded side (or a shadow) running up to the letter of the tile beside it is
     # no print: it does not join that letter into a blob too big to be one

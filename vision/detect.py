@@ -623,8 +623,10 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     # the outer boundary of each stroke of print, also of one inside another's hole (a letter in its frame)
     for contour in (c for c, (_, _, _, parent) in zip(contours, hierarchy[0] if contours else []) if parent < 0):
         x, y, bw, bh = cv2.boundingRect(contour)
-        if not 0.3 * s <= max(bw, bh) <= 0.95 * s or min(bw, bh) < 0.06 * s:
+        if not 0.3 * s <= max(bw, bh) <= 1.35 * s or min(bw, bh) < 0.06 * s:
             continue  # no letter of a card: a speck, a line, the table around a card
+        if max(bw, bh) > 0.95 * s and max(cv2.minAreaRect(contour)[1]) > 0.95 * s:
+            continue  # too big for a card's letter even along its own axes (a letter lying aslant has a wider box)
         cx, cy = x + bw / 2, y + bh / 2
         x0, y0, x1, y1 = int(cx - reach), int(cy - reach), int(cx + reach) + 1, int(cy + reach) + 1
         if x0 < 0 or y0 < 0 or x1 > small.shape[1] or y1 > small.shape[0]:
@@ -651,6 +653,9 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
             cv2.circle(ring, at, round(RING[1] * s), 1.0, -1)
             cv2.circle(ring, at, round(RING[0] * s), 0.0, -1)
             strength *= ring
+        else:
+            # an oblong card: its letter's own strokes, which the table and the cards around do not turn
+            strength *= cv2.dilate(own, np.ones((3, 3), np.uint8))
         turn = np.arctan2(dy, dx) * 4
         angle = math.atan2(float((strength * np.sin(turn)).sum()), float((strength * np.cos(turn)).sum())) / 4
         stray_edges = cv2.Canny(window, 30, 90) * (1 - cv2.dilate(own, np.ones((5, 5), np.uint8)))
