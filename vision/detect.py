@@ -598,9 +598,10 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     outside the ``taken`` quads, overlapping none of them much: a square, or an oblong card's two
     ways of lying. A card whose outline closes in no edge map (a cream tile on a cream table, a
     white card on a white cloth, lit so that its shadow falls on one side only) still shows its
-    letter, printed at its centre. Each quad is turned as the strongest edges round the glyph run -
-    its strokes and what shows of the card's edges, all at right angles on a card - and is left to
-    the reader to read, a quarter turn either way (a square) or a half turn (an oblong card)."""
+    letter, printed at its centre. Each quad is turned as the strongest edges run, all at right
+    angles on a card - a tile's in the ring round its letter where its edges run, an oblong card's
+    along its letter's own strokes - and is left to the reader to read, a quarter turn either way (a
+    square) or a half turn (an oblong card)."""
     h, w = gray.shape[:2]
     short, long = size
     scale = min(1.0, WORK_SIZE / max(h, w), GLYPH_SEARCH / short)
