@@ -922,6 +922,13 @@ def test_tiles_whose_outlines_are_lost_are_found_by_their_letters():
     assert results.whole.right == results.whole.total == 30 and results.phantoms == 0, results
 
 
+def quarter_turn(quad):
+    """How far a quad's first edge is turned from level, counter-clockwise on screen, in degrees
+    modulo a quarter turn."""
+    edge = quad[1] - quad[0]
+    return float(np.degrees(np.arctan2(-edge[1], edge[0])) % 90)
+
+
 @pytest.mark.parametrize("angle", [0, 20, 65])
 def test_a_lone_letter_gives_the_card_round_it_turned_as_it_is(angle):
     from vision import detect
@@ -931,8 +938,7 @@ def test_a_lone_letter_gives_the_card_round_it_turned_as_it_is(angle):
     [[square]] = detect.glyph_cards(gray, (120.0, 120.0), [])
     assert np.allclose(square.mean(axis=0), (480, 360), atol=6)
     assert np.allclose(np.linalg.norm(square - np.roll(square, 1, axis=0), axis=1), 120, atol=1)
-    edge = square[1] - square[0]
-    turned = np.degrees(np.arctan2(-edge[1], edge[0])) % 90
+    turned = quarter_turn(square)
     assert min(abs(turned - angle % 90), 90 - abs(turned - angle % 90)) < 4
     # an oblong card may lie either way round its letter
     ways = detect.glyph_cards(gray, (100.0, 140.0), [])[0]
@@ -950,10 +956,7 @@ def test_a_big_letter_lying_aslant_gives_its_oblong_card_turned_as_its_strokes_r
     style = CardStyle(font=FONT, index=True, glyph=0.6, radius=0.05)
     image, _ = lay(np.full((720, 960, 3), 120, np.uint8), [("T", (480, 360), angle, style), ("H", (600, 420), 0, style)], height=150)
     found = detect.glyph_cards(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (100.0, 150.0), [])
-    turns = {}
-    for ways in found:
-        edge = ways[0][1] - ways[0][0]
-        turns[round(float(ways[0].mean(axis=0)[0]), -2)] = float(np.degrees(np.arctan2(-edge[1], edge[0])) % 90)
+    turns = {round(float(ways[0].mean(axis=0)[0]), -2): quarter_turn(ways[0]) for ways in found}
     assert sorted(turns) == [500, 600]
     assert turns[500] == pytest.approx(angle, abs=1.5) and min(turns[600], 90 - turns[600]) < 1
 

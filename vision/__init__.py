@@ -529,9 +529,9 @@ def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Read
     """A card read as an I whose glyph is not an I's: an I looks the same turned a half turn, in any
     typeface, and a T, L or J (which a reader may take for one in a typeface it never saw) does not.
     A glyph the same mirrored left to right and clearly not top to bottom (a T's, upright or upside
-    down; an L's or a J's is neither) is a T where the reader finds a T likelier than the other letters so shaped, as surely as it
-    found the I and the T together; any other is given the likeliest other class, as surely as the
-    reader found that one."""
+    down; an L's or a J's is neither) is a T where the reader finds a T likelier than the other
+    letters so shaped, as surely as it found the I and the T together; any other is given the
+    likeliest other class, as surely as the reader found that one."""
     if reading.label != "I" or reading.probs is None:
         return reading
     shape = _glyph_symmetry(crops.warp(gray, quad, 2 * crops.SIZE))

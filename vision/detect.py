@@ -493,19 +493,15 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
     if len(pieces) < 2:
         return [region]
     span = H if axis == 1 else W
-    # a whole card's width, from the widest piece that is one card (wider ones hold several and are
-    # cut again); a piece clearly narrower is a strip. Cards laid edge to edge each lie a little
-    # askew, so the straight cuts between them leave whole cards a fifth narrower or wider than others
-    widths = [b - a for a, b in pieces]
-    widest = max([w for w in widths if w <= CARD_SHAPED * span] or widths)
-    if len(pieces) >= 2:
+    ends = ((0, pieces[0]), (len(pieces) - 1, pieces[-1]))
+    if any(b - a > CARD_SHAPED * span for _, (a, b) in ends):
         # a piece at an end longer than any card, beside strips: the card on top and the strips
         # nearest it, whose edges lie too askew to cross the straightened group as plainly as the
         # others; fainter lines in it are taken, from the strips' side, while what is left of it is
         # still longer than a card
         faint = _line_positions(profile, 0.1, 0.9, least=0.7)[0]
         extra = []
-        for k, (a, b) in ((0, pieces[0]), (len(pieces) - 1, pieces[-1])):
+        for k, (a, b) in ends:
             inner = sorted((x for x in faint if a < x < b), reverse=k == 0)
             while inner and b - a > CARD_SHAPED * span:
                 x = inner.pop(0)
@@ -513,8 +509,11 @@ def split_overlaps(gray_image: np.ndarray, region: Region) -> list[Region]:
                 a, b = (x, b) if k else (a, x)
         if extra:
             pieces = pieces_between(sorted({a for a, _ in pieces[1:]} | set(extra)))
-            widths = [b - a for a, b in pieces]
-            widest = max([w for w in widths if w <= CARD_SHAPED * span] or widths)
+    # a whole card's width, from the widest piece that is one card (wider ones hold several and are
+    # cut again); a piece clearly narrower is a strip. Cards laid edge to edge each lie a little
+    # askew, so the straight cuts between them leave whole cards a fifth narrower or wider than others
+    widths = [b - a for a, b in pieces]
+    widest = max([w for w in widths if w <= CARD_SHAPED * span] or widths)
     # the group again with a margin all round, where a strip's card may end beyond the group's outline
     m = round(END_REACH[0] * max(W, H)) + 2
     M = np.float64([[1, 0, m], [0, 1, m], [0, 0, 1]]) @ M
