@@ -339,6 +339,22 @@ def test_a_t_or_an_l_read_as_an_i_is_not_taken_for_one(angle):
     assert [str(s.face) for s in vision.see(image, reader=Says(I=0.9, Y=0.05))] == ["UNKNOWN"]  # a Y likelier: no T
 
 
+@pytest.mark.parametrize("face, indices, seen", [("R", True, "R"), ("K", True, "K"), ("R", False, "UNKNOWN"),
+                                                 ("A/E", True, "UNKNOWN"), ("I", True, "UNKNOWN")])
+@pytest.mark.parametrize("angle", [0, 160])
+def test_a_whole_card_the_card_reader_cannot_name_is_named_by_its_corner_indices(monkeypatch, face, indices, seen, angle):
+    # a typeface far from those the card reader knows: the index reader names the card where its
+    # corner indices agree at both ends. A card without indices stays unknown; so does a two-vowel
+    # card (its ends show different vowels) and an I (a T's or a J's index may read as one)
+    monkeypatch.setattr(vision.read, "reader", lambda: Says(side=0, B=0.45, P=0.4))
+    style = dataclasses.replace(PLAIN, index=indices, four_indices=indices)
+    image, [corners] = table([(face, (480, 360), angle, style)])
+    [sighting] = vision.see(image)
+    assert str(sighting.face) == seen
+    assert (sighting.confidence >= vision.INDEX_MIN) == (seen != "UNKNOWN")
+    assert np.abs(sighting.center - corners.mean(axis=0)).max() < 8
+
+
 @pytest.mark.parametrize("face, sure, seen", [("STEAL", 0.85, "STEAL"), ("STEAL", 0.7, "UNKNOWN"), ("SWAP", 0.7, "UNKNOWN"),
                                              ("R", 0.7, "R"), ("BLITZ", 0.7, "BLITZ")])
 def test_an_action_card_must_be_read_surely_its_word_alone_tells_it_from_the_others(face, sure, seen):

@@ -7,7 +7,8 @@
 
 Vision knows no game. :func:`see` finds card regions (:mod:`vision.detect`), straightens them
 towards the reader (:mod:`vision.crops`) and classifies them (:mod:`vision.read`): whole cards in
-one batch by the card reader, the ends of covered cards' strips in another by the index reader.
+one batch by the card reader, the ends of covered cards' strips in another by the index reader; a
+whole card the card reader cannot name is named by its corner indices where they agree.
 A card whose outline was found in no edge map (a tile on a table of its own colour) is then
 looked for by its letter, as big as the cards read around it; and the covered cards of a fan whose
 outline was found in none (it runs into a hand, a sheet of paper) beside the card read on top of it.
@@ -54,6 +55,7 @@ I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn 
 T_MIRRORED = 0.84  # a T's glyph is at least this like itself mirrored left to right (an upright typeface's); an L's or a J's less
 T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I's glyph seen in a crop a little off may come close to I_TURNED
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
+CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`_named_by_corners`)
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 LENGTHWISE = math.cos(math.radians(30))  # an index's own top within 30 degrees of its strip's length stands along it
 DOUBLED = (1.6, 2.4)  # a strip this many times as wide as the other strips of its fan (their median) is two
@@ -254,6 +256,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         if joined.isdisjoint(pair):
             sightings.append(sighting)
             joined |= set(pair)
+    unread: list[tuple[int, np.ndarray, Reading]] = []  # whole cards read too unsurely, which their corner indices may name
     for k, (region, quad, reading) in enumerate(zip(whole, faced, readings)):
         if rejected(reading) or k in joined:
             continue
@@ -268,7 +271,12 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         if partial and face.kind is Kind.LETTER and face.letters in VOWELS and not crops.is_square(quad):
             # maybe the one half that shows of a two-vowel card (a square is no half of one: a far tile)
             face, confidence = UNKNOWN, 0.5 * confidence
+        if face.kind is Kind.UNKNOWN and not partial:
+            unread.append((len(sightings), quad, reading))
         sightings.append(_sighting(reading, quad, up, face, confidence))
+    for (at, quad, reading), named in zip(unread, _named_by_corners(gray, index, [quad for _, quad, _ in unread], up)):
+        if named is not None:  # its own top as the card reader found it: indices turned at the foot do not tell
+            sightings[at] = _sighting(reading, quad, up, parse_face(named[0]), named[1])
 
     sightings = _found_by_letter(gray, reader, sightings, [card.sides for card in cards], up, rejected)
     if stop_tiles:
@@ -342,6 +350,33 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarra
             kept.append(whole)
     uncut = {id(region) for region in kept}
     return [r for r in regions if id(r.cut_from) not in uncut] + kept
+
+
+def _named_by_corners(gray: np.ndarray, index, quads: list[np.ndarray], up: np.ndarray) -> list[tuple[str, float] | None]:
+    """Whole cards that the card reader cannot name (a typeface far from those it knows), named by
+    their corner indices where the index reader reads one letter surely at both ends of the card (in
+    a corner of its top half and one of its foot) and no other letter anywhere: (the letter, how
+    surely), else None. A two-vowel card prints different vowels at its two ends, so a vowel read at
+    both is a one-vowel card's. An I is never named so: the index of a T or a J in a light typeface
+    may read as one."""
+    strips = []
+    for quad in quads:
+        a, b, c, d = np.asarray(crops.facing(quad, up), np.float64)  # a-b its top edge
+        s = CORNER_SHARE
+        strips += [np.float32([a, a + s * (b - a), d + s * (c - d), d]), np.float32([a + (1 - s) * (b - a), b, c, d + (1 - s) * (c - d)])]
+    readings = _read_ends(gray, index, strips, up)[1]  # each strip's end at the card's top first
+    named: list[tuple[str, float] | None] = []
+    for k in range(len(quads)):
+        corners = readings[4 * k : 4 * k + 4]
+        on_top, at_foot = corners[0::2], corners[1::2]
+        letters = {reading.label for reading in corners if reading.label != "NOISE" and reading.confidence >= INDEX_MIN}
+        if len(letters) != 1:
+            named.append(None)
+            continue
+        label = letters.pop()
+        sure = min(max(reading.probabilities()[CLASSES.index(label)] for reading in half) for half in (on_top, at_foot))
+        named.append((label, float(sure)) if label != "I" and sure >= (MARKED_MIN if label in MARKED else INDEX_MIN) else None)
+    return named
 
 
 def _least_sure(label: str, partial: bool = False) -> float:
