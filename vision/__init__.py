@@ -361,9 +361,9 @@ def _named_by_corners(gray: np.ndarray, index, quads: list[np.ndarray], up: np.n
     may read as one."""
     strips = []
     for quad in quads:
-        a, b, c, d = np.asarray(crops.facing(quad, up), np.float64)  # a-b its top edge
-        s = CORNER_SHARE
-        strips += [np.float32([a, a + s * (b - a), d + s * (c - d), d]), np.float32([a + (1 - s) * (b - a), b, c, d + (1 - s) * (c - d)])]
+        a, b, c, d = np.asarray(crops.facing(quad, up), np.float64)  # a-b its top edge, d-c its foot
+        for t0, t1 in ((0.0, CORNER_SHARE), (1 - CORNER_SHARE, 1.0)):  # along its left side, then its right
+            strips.append(np.float32([a + t0 * (b - a), a + t1 * (b - a), d + t1 * (c - d), d + t0 * (c - d)]))
     readings = _read_ends(gray, index, strips, up)[1]  # each strip's end at the card's top first
     named: list[tuple[str, float] | None] = []
     for k in range(len(quads)):
