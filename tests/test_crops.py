@@ -39,3 +39,12 @@ def test_normalise_ignores_brightness_and_contrast():
     a, b = crops.normalise(crop), crops.normalise(dim)
     assert a.shape == (1, 1, crops.SIZE, crops.SIZE)
     assert np.corrcoef(a.ravel(), b.ravel())[0, 1] > 0.99
+
+
+def test_the_foot_band_lies_along_a_cards_own_foot():
+    card = np.float32([[100, 100], [200, 100], [200, 240], [100, 240]])  # own top-left first
+    band = crops.foot_band(card, top=0.6, bottom=1.0, margin=0.1)
+    assert np.allclose(band, [[110, 184], [190, 184], [190, 240], [110, 240]])
+    # the card lying the other way up: its foot is the image's top
+    turned = crops.foot_band(np.roll(card, 2, axis=0), top=0.6, bottom=1.0, margin=0.1)
+    assert np.allclose(turned, [[190, 156], [110, 156], [110, 100], [190, 100]])

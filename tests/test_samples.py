@@ -51,6 +51,19 @@ def test_index_samples_are_crops_of_strip_ends_labelled_with_the_index_classes()
     assert np.array_equal(x, again[0]) and np.array_equal(y, again[1])
 
 
+def test_word_samples_are_foot_bands_labelled_with_a_bird_cards_word_or_none():
+    x, y, r = samples.word_batch(seed=5, n=60)
+    assert x.shape == (60, crops.SIZE, crops.SIZE) and x.dtype == np.uint8 and not r.any()
+    labels = [samples.WORD_CLASSES[k] for k in y]
+    assert set(labels) == {"STEAL", "SWAP", "TRIBUTE", "NOISE"}
+    assert float(x.std()) > 10
+    # a bird card gives its foot, labelled with its word, and a band along another of its sides, as
+    # NOISE; another card gives its foot, as NOISE
+    for seed in range(10):
+        named = [samples.WORD_CLASSES[label] for _, label, _ in samples.word_bands(random.Random(seed))]
+        assert named == ["NOISE"] or (len(named) == 2 and named[0] in samples.ACTIONS and named[1] == "NOISE")
+
+
 def test_a_strip_has_two_ends_and_a_letter_card_shows_its_index_at_one_of_them():
     rng = random.Random(3)
     letters = 0

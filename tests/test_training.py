@@ -15,7 +15,7 @@ pytest.importorskip("onnx")
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("reader", ["cards", "index"])
+@pytest.mark.parametrize("reader", ["cards", "index", "words"])
 def test_a_tiny_training_run_writes_a_quantised_model_that_reads_like_its_float_one(tmp_path, reader):
     out = tmp_path / "tiny.onnx"
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
@@ -34,9 +34,9 @@ def test_a_tiny_training_run_writes_a_quantised_model_that_reads_like_its_float_
         sys.path.pop(0)
     assert is_quantized(out)
     from vision.read import Reader
-    from vision.synth.samples import CLASSES, INDEX_CLASSES
+    from vision.synth.samples import CLASSES, INDEX_CLASSES, WORD_CLASSES
 
-    classes = CLASSES if reader == "cards" else INDEX_CLASSES
+    classes = {"cards": CLASSES, "index": INDEX_CLASSES, "words": WORD_CLASSES}[reader]
     assert report["classes"] == list(classes)
     readings = Reader(out, classes=classes).read(np.zeros((3, 48, 48), np.uint8))
     assert len(readings) == 3 and all(0 <= r.confidence <= 1 and r.label in classes for r in readings)

@@ -362,6 +362,31 @@ def test_an_action_card_must_be_read_surely_its_word_alone_tells_it_from_the_oth
     assert [str(s.face) for s in vision.see(image, reader=Says(**{face: sure}))] == [seen]
 
 
+@pytest.mark.parametrize("face", ["STEAL", "SWAP", "TRIBUTE"])
+@pytest.mark.parametrize("angle", [0, 200])
+def test_a_bird_card_the_card_reader_is_unsure_of_is_named_by_the_word_at_its_foot(monkeypatch, face, angle):
+    # the card reader sees a bird card but not which (its word a few pixels high): the word reader
+    # reads the band at the card's foot, the card's own top as the card reader found it
+    side = 0 if angle == 0 else 2  # where the card's own top lies in the crop straightened towards the image's top
+    monkeypatch.setattr(vision.read, "reader", lambda: Says(side=side, STEAL=0.4, SWAP=0.3, TRIBUTE=0.2))
+    image, [corners] = table([(face, (480, 360), angle)])
+    [sighting] = vision.see(image)
+    assert (str(sighting.face), sighting.confidence >= vision.ACTION_MIN) == (face, True)
+    assert np.abs(sighting.center - corners.mean(axis=0)).max() < 8
+
+
+@pytest.mark.parametrize("face, sure, seen", [("R", dict(STEAL=0.4, SWAP=0.3, TRIBUTE=0.2), "UNKNOWN"),
+                                             ("SWAP", dict(B=0.65, STEAL=0.3), "B"),
+                                             ("SWAP", dict(STEAL=0.45, B=0.3), "UNKNOWN")])
+def test_only_a_bird_card_is_named_by_its_word(monkeypatch, face, sure, seen):
+    # a card with no word at its foot stays unknown (a design without corner indices, which would
+    # name it); one the card reader does not take for a bird card (the three together under
+    # BIRD_MIN) is not asked
+    monkeypatch.setattr(vision.read, "reader", lambda: Says(side=0, **sure))
+    image, _ = table([(face, (480, 360), 0, dataclasses.replace(PLAIN, index=False))])
+    assert [str(s.face) for s in vision.see(image)] == [seen]
+
+
 @pytest.mark.parametrize("aspect", [1.0, 0.8])
 def test_a_tile_may_lie_a_quarter_turned(aspect):
     # also one that looks a little oblong (seen aslant, or showing its thickness)
@@ -1087,8 +1112,8 @@ def test_see_json_contract_and_bad_input(tmp_path):
 
 
 def test_the_readers_are_one_cached_session_each():
-    from vision.read import INDEX_MODEL, index_reader, reader
-    from vision.synth.samples import INDEX_CLASSES
+    from vision.read import INDEX_MODEL, WORD_MODEL, index_reader, reader, word_reader
+    from vision.synth.samples import INDEX_CLASSES, WORD_CLASSES
 
     assert reader() is reader() and index_reader() is index_reader()
     readings = reader().read(np.zeros((5, 48, 48), np.uint8))
@@ -1099,6 +1124,10 @@ def test_the_readers_are_one_cached_session_each():
     assert [r.label for r in readings] == ["NOISE", "NOISE"] and readings[0].probs.shape == (len(CLASSES),)
     shown = {CLASSES[k] for r in readings for k in np.flatnonzero(r.probs)}
     assert shown <= set(INDEX_CLASSES)
+    # so does the word reader, with a bird card's words only
+    assert WORD_MODEL.exists() and word_reader() is word_reader()
+    [blank] = word_reader().read(np.zeros((1, 48, 48), np.uint8))
+    assert blank.label == "NOISE" and {CLASSES[k] for k in np.flatnonzero(blank.probs)} <= set(WORD_CLASSES)
 
 
 def test_a_card_overhanging_its_dark_field_onto_a_light_mat_is_read_within_the_field():

@@ -29,12 +29,14 @@ from referee.cards import UNKNOWN, VOWELS, Face, Kind, parse_face
 from referee.errors import UserError
 from vision import crops, detect
 from vision.read import Reading
-from vision.synth.samples import CLASSES, NOISE, PAIRS, symmetric_turns
+from vision.synth.samples import ACTIONS, CLASSES, NOISE, PAIRS, symmetric_turns
 
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
-ACTIONS, ACTION_MIN = ("STEAL", "SWAP", "TRIBUTE"), 0.8  # one deck's action cards differ by their word alone: read this surely
+ACTION_MIN = 0.8  # one deck's action cards (ACTIONS) differ by their word alone: read this surely
+BIRD_MIN = 0.6  # the least the card reader's three bird cards together get where the word at a card's foot is read (:func:`_named_by_word`)
+WORD_MIN = 0.9  # and the least the word reader reads that word with
 MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are a few pixels: Å, Ä, Ö must be read this surely
 I_SURE = 0.9  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 STOP_MOST = 2  # an Alfapet set has two stop tiles: more plain dark squares are a chequered table's
@@ -63,6 +65,7 @@ INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
 I_CLASS = CLASSES.index("I")
 T_CLASS = CLASSES.index("T")
+BIRDS = [CLASSES.index(action) for action in ACTIONS]
 MIRRORED_LETTERS = [CLASSES.index(letter) for letter in "AMTUVWY"]  # the same mirrored left to right, not turned a half turn
 
 
@@ -152,10 +155,11 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     believed unless the game has such tiles, and even then only as big as the cards around it and
     no more of them than a game has (:func:`_believable_stops`). ``largest`` is the greatest share
     of the picture one card may fill (bigger things are the mat, a sheet of paper)."""
-    from vision.read import index_reader
+    from vision.read import index_reader, word_reader
     from vision.read import reader as shared_reader
 
     index = reader or index_reader()  # a reader asked for (Tesseract) reads the strips too
+    words = None if reader else word_reader()  # and the bird cards' words
     reader = reader or shared_reader()
     up = np.asarray(up, np.float64) / (np.linalg.norm(up) + 1e-12)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
@@ -222,6 +226,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             judged = _likeliest_of([readings[k], *again[len(ENLARGED) * n : len(ENLARGED) * (n + 1)]])
             if not rejected(readings[k]) or (not rejected(judged) and judged.confidence >= WHOLE_MIN):
                 readings[k] = judged
+    readings = _named_by_word(gray, words, faced, readings) if words else readings
 
     sightings: list[Sighting] = []
     # the size of the cards around: of the regions read as cards (a chequered table's squares are more,
@@ -377,6 +382,23 @@ def _named_by_corners(gray: np.ndarray, index, quads: list[np.ndarray], up: np.n
         sure = min(max(reading.probabilities()[CLASSES.index(label)] for reading in half) for half in (on_top, at_foot))
         named.append((label, float(sure)) if label != "I" and sure >= (MARKED_MIN if label in MARKED else INDEX_MIN) else None)
     return named
+
+
+def _named_by_word(gray: np.ndarray, words, faced: list[np.ndarray], readings: list[Reading]) -> list[Reading]:
+    """The readings, with each bird card whose action the card reader is unsure of named by the word
+    at its foot, where the ``words`` reader (:func:`vision.read.word_reader`) reads it surely. The card
+    reader tells a bird card from the others by its bird, but sees its word a few pixels high; its
+    own top is told by the bird too, so the foot is known."""
+    asked = [k for k, reading in enumerate(readings) if reading.label in ACTIONS and reading.confidence < ACTION_MIN
+             and reading.probabilities()[BIRDS].sum() >= BIRD_MIN]
+    if not asked:
+        return readings
+    feet = [crops.foot_band(np.roll(faced[k], -readings[k].side, axis=0)) for k in asked]
+    readings = list(readings)
+    for k, word in zip(asked, words.read(np.stack([crops.warp(gray, foot) for foot in feet]))):
+        if word.label in ACTIONS and word.confidence >= WORD_MIN:
+            readings[k] = Reading(word.label, word.confidence, readings[k].side, readings[k].noise)
+    return readings
 
 
 def _least_sure(label: str, partial: bool = False) -> float:

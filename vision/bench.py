@@ -10,7 +10,7 @@
    edge to edge in words, and photos of thick letter tiles (:mod:`vision.synth.tiles`), a stand-in
    for the real tile photos below.
 2. Speed: median milliseconds per 1280x960 frame holding 20 cards, on one core, after start-up; and
-   the start-up (both models loaded) in a fresh process.
+   the start-up (the three models loaded) in a fresh process.
 3. The Tesseract fallback on the same crops as the classifier, as the baseline.
 4. Real photos (test only): Bananagrams tiles through the whole pipeline and as labelled crops, and
    Boggle dice as labelled crops.
@@ -257,8 +257,8 @@ def speed(frames: int, seed: int) -> tuple[list[float], list[float]]:
 
 
 def startup_ms() -> float:
-    code = ("import time, numpy; t=time.perf_counter(); from vision.read import index_reader, reader; "
-            "blank = numpy.zeros((1,48,48),numpy.uint8); reader().read(blank); index_reader().read(blank); "
+    code = ("import time, numpy; t=time.perf_counter(); from vision.read import index_reader, reader, word_reader; "
+            "blank = numpy.zeros((1,48,48),numpy.uint8); reader().read(blank); index_reader().read(blank); word_reader().read(blank); "
             "print((time.perf_counter()-t)*1000)")
     runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout) for _ in range(3)]
     return statistics.median(runs)

@@ -78,3 +78,16 @@ def end_squares(quad: np.ndarray) -> list[np.ndarray]:
     first = np.float32([a, b, b + (c - b) * t, a + (d - a) * t])
     second = np.float32([d + (a - d) * t, c + (b - c) * t, c, d])
     return [first, second]
+
+
+FOOT_BAND = (0.64, 0.98, 0.04)  # a bird card's word: from and to these shares of its height, this share in from each side
+
+
+def foot_band(quad: np.ndarray, top: float = FOOT_BAND[0], bottom: float = FOOT_BAND[1], margin: float = FOOT_BAND[2]) -> np.ndarray:
+    """The band along the foot of a card (``quad`` clockwise from its own top-left) where a bird card
+    prints the word of its action: at the card reader's size that word is a few pixels high, so it
+    is cut and read on its own (:func:`vision.read.word_reader`)."""
+    a, b, c, d = np.asarray(quad, np.float32)
+    left, right = (lambda t: a + (d - a) * t), (lambda t: b + (c - b) * t)
+    rows = [(left(t), right(t)) for t in (top, top, bottom, bottom)]
+    return np.float32([l + (r - l) * share for (l, r), share in zip(rows, (margin, 1 - margin, 1 - margin, margin))])

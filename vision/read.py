@@ -2,10 +2,12 @@
 in one batch. A reader says, for each crop, which class it shows (:data:`CLASSES`) and where the
 card's own top is (0 top, 1 right, 2 bottom, 3 left of the crop).
 
-Two models are shipped: ``cards.onnx`` reads whole cards; ``index.onnx`` reads the corner index at the
-end of a covered card's strip, and knows only what an index shows (:data:`INDEX_CLASSES`). Its
-readings are given in the card classes too, the others at zero, so that both readers' answers are
-weighed alike. Where the index model is missing, the card reader reads the strips as well."""
+Three models are shipped: ``cards.onnx`` reads whole cards; ``index.onnx`` reads the corner index at
+the end of a covered card's strip, and knows only what an index shows (:data:`INDEX_CLASSES`);
+``words.onnx`` reads the action word at a bird card's foot (:data:`WORD_CLASSES`). Their readings are
+given in the card classes too, the others at zero, so that the readers' answers are weighed alike.
+Where the index model is missing, the card reader reads the strips as well; where the word model is,
+a bird card the card reader is unsure of stays unknown."""
 
 from __future__ import annotations
 
@@ -18,11 +20,12 @@ import numpy as np
 
 from referee.errors import UserError
 from vision.crops import normalise
-from vision.synth.samples import CLASSES, INDEX_CLASSES, NOISE
+from vision.synth.samples import CLASSES, INDEX_CLASSES, NOISE, WORD_CLASSES
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
 MODEL = MODELS / "cards.onnx"
 INDEX_MODEL = MODELS / "index.onnx"
+WORD_MODEL = MODELS / "words.onnx"
 
 
 class ModelMissing(UserError):
@@ -99,3 +102,10 @@ def index_reader(model: Path = INDEX_MODEL) -> Reader:
     if not model.exists():
         return reader()
     return Reader(model, threads=_threads(), classes=INDEX_CLASSES)
+
+
+@lru_cache(maxsize=2)
+def word_reader(model: Path = WORD_MODEL) -> Reader | None:
+    """The shared reader of bird cards' action words (one session per process); None where its model
+    is missing."""
+    return Reader(model, threads=_threads(), classes=WORD_CLASSES) if model.exists() else None

@@ -365,6 +365,48 @@ def index_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, 
     return x, y, r
 
 
+# what the word reader tells apart: the action word printed at a bird card's foot, or no such word
+ACTIONS = ("STEAL", "SWAP", "TRIBUTE")
+WORD_CLASSES: tuple[str, ...] = (*ACTIONS, "NOISE")
+WORD_NOISE = WORD_CLASSES.index("NOISE")
+
+
+def word_bands(rng: random.Random, held_out: bool = False) -> list[tuple[np.ndarray, int, int]]:
+    """Foot bands (:func:`vision.crops.foot_band`) cut as at run time from a card's slightly wrong
+    corners, a little higher or lower, wider or narrower: a bird card's, labelled with its action
+    word, and one along another of its sides, as NOISE; or another card's foot, as NOISE."""
+    bird = rng.random() < 0.75
+    cls = rng.choice(ACTIONS if bird else [c for c in CLASSES if c not in (*ACTIONS, "NOISE")])
+    face = _face_for(cls, rng)
+    style = random_style(rng, held_out=held_out, square=rng.random() < 0.3 and face.kind is not Kind.TWO_VOWEL)
+    card = render_card(face, style, rng.randint(64, 240), points=rng.randint(0, 10))
+    patch, corners, _ = _scene_of(rng, card, rng.uniform(0, 360), tilt=0.05)
+    patch = _lighting(rng, patch)
+    canonical = crops.facing(_jitter(rng, corners, 0.03))
+    own = np.roll(canonical, -_top_side((corners[0] + corners[1]) / 2, canonical), axis=0)  # from its own top-left
+
+    def band(quad: np.ndarray) -> np.ndarray:
+        return crops.warp(patch, crops.foot_band(quad, rng.uniform(0.58, 0.7), rng.uniform(0.94, 1.02), rng.uniform(0.0, 0.08)))
+
+    if not bird:
+        return [(band(own), WORD_NOISE, 0)]
+    return [(band(own), WORD_CLASSES.index(cls), 0), (band(np.roll(own, -rng.randint(1, 3), axis=0)), WORD_NOISE, 0)]
+
+
+def word_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """n samples for the word reader, from one seed (crops uint8 [n, S, S], classes of WORD_CLASSES,
+    sides: always 0, the band being cut upright)."""
+    rng = random.Random(seed)
+    x = np.zeros((n, crops.SIZE, crops.SIZE), np.uint8)
+    y = np.zeros(n, np.int64)
+    i = 0
+    while i < n:
+        for crop, label, _ in word_bands(rng, held_out)[: n - i]:
+            x[i], y[i] = crop, label
+            i += 1
+    return x, y, np.zeros(n, np.int64)
+
+
 def sample(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int, int]:
     """One sample for the card reader: whole cards, corners (which the index reader reads, and this
     one where that is missing) and things that are no card."""
@@ -387,4 +429,5 @@ def batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, np.nda
     return x, y, r
 
 
-__all__ = ["AMBIGUOUS", "CLASSES", "INDEX_CLASSES", "PAIRS", "batch", "corner", "detected_ends", "index_batch", "noise", "sample", "strip_ends", "whole_card"]
+__all__ = ["ACTIONS", "AMBIGUOUS", "CLASSES", "INDEX_CLASSES", "PAIRS", "WORD_CLASSES", "batch", "corner", "detected_ends",
+           "index_batch", "noise", "sample", "strip_ends", "whole_card", "word_batch", "word_bands"]
