@@ -141,13 +141,15 @@ def _quad_of(mask: np.ndarray, close_notches: bool = False, trim: float = 0.08) 
     if outline is None:
         return None
     area, hull, solidity = outline
+    if solidity < SOLID and not close_notches:
+        return None  # before the fit: most outlines a frame's edges trace are shapeless
     quad = _fit_quad(hull)
     quad_area = cv2.contourArea(quad)
     if quad_area <= 0:
         return None
     if solidity >= SOLID and area >= 0.82 * quad_area:
         return quad, area
-    if close_notches and solidity < SOLID and area >= BITTEN_FILL * quad_area and _bitten(mask, quad, quad_area):
+    if solidity < SOLID and area >= BITTEN_FILL * quad_area and _bitten(mask, quad, quad_area):
         return quad, area
     return None
 
@@ -224,26 +226,37 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     min_side = 0.025 * min(sh, sw)
     max_area = largest * sh * sw
     found: list[Region] = []
-    boxes = np.zeros((0, 5), np.int64)  # bounding boxes (x, y, x1, y1, area) of the regions found so far
+    boxes: list[tuple[int, int, int, int, int]] = []  # bounding boxes (x, y, x1, y1, area) of the regions found so far
+    screened = 0  # how many of them the candidates of the pass under way were screened against (:func:`candidates`)
 
     def is_new(x: int, y: int, x1: int, y1: int) -> bool:
-        """False for the same card found again (by another pass, or as a contour's other side)."""
+        """False for the same card found again (by another pass, or as a contour's other side), among
+        the regions found since the pass's candidates were screened."""
         size = (x1 - x) * (y1 - y)
-        overlap = (np.minimum(boxes[:, 2:4], (x1, y1)) - np.maximum(boxes[:, :2], (x, y))).clip(0)
-        return not (overlap[:, 0] * overlap[:, 1] > 0.92 * np.maximum(boxes[:, 4], size)).any()
+        return not any(max(0, min(bx1, x1) - max(bx, x)) * max(0, min(by1, y1) - max(by, y)) > 0.92 * max(area, size)
+                       for bx, by, bx1, by1, area in boxes[screened:])
 
-    def readable(rects: np.ndarray) -> np.ndarray:
-        """Which bounding boxes (x, y, w, h) may hold a card: big enough, not too big, clear of the
-        picture's edge (a card cut by it is not readable)."""
+    def candidates(rects: np.ndarray) -> np.ndarray:
+        """Which bounding boxes (x, y, w, h) may hold a card: big enough to hold one, not too big,
+        clear of the picture's edge (a card cut by it is not readable), and not that of a card found
+        already (by an earlier pass) - all boxes at once, as a pass traces thousands of contours."""
+        nonlocal screened
         x, y, bw, bh = rects.T
-        return ((np.minimum(bw, bh) >= min_side) & (bw * bh <= max_area * 1.5)
-                & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))
+        may = ((np.minimum(bw, bh) >= min_side) & (bw * bh >= min_side * min_side * 3) & (bw * bh <= max_area * 1.5)
+               & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))
+        if boxes:
+            found_boxes = np.array(boxes)
+            overlap = [(np.minimum(found_boxes[:, k + 2], low[:, None] + size[:, None]) - np.maximum(found_boxes[:, k], low[:, None])).clip(0)
+                       for k, (low, size) in enumerate(((x[may], bw[may]), (y[may], bh[may])))]
+            known = overlap[0] * overlap[1] > 0.92 * np.maximum(found_boxes[:, 4], (bw[may] * bh[may])[:, None])
+            may[may] = ~known.any(axis=1)
+        screened = len(boxes)
+        return may
 
     def consider(mask: np.ndarray, x: int, y: int, grow_px: float, face: bool) -> None:
         """Keep the region of a mask (padded by one pixel, its top-left at (x, y) of the small
         picture) when it is shaped and sized like a card. Only a ``face`` (a region enclosed by
         edges) may have its notches closed: on a drawing's outline that would join fans lying side by side."""
-        nonlocal boxes
         fitted = _quad_of(mask, close_notches=face)
         # an outline that runs into a sheet's corner or a table's dots is trimmed harder; the box it
         # takes is then that of what is left, so that the card's own outline is still new
@@ -265,7 +278,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
             x1, y1 = x + mask.shape[1] - 2, y + mask.shape[0] - 2
             if trimmed:
                 (x, y), (x1, y1) = np.floor(quad.min(axis=0)).astype(int).tolist(), np.ceil(quad.max(axis=0)).astype(int).tolist()
-            boxes = np.vstack([boxes, [(x, y, x1, y1, (x1 - x) * (y1 - y))]])
+            boxes.append((x, y, x1, y1, (x1 - x) * (y1 - y)))
 
     # 1. faces: regions enclosed by edges (whole cards, and the visible strips of covered cards), the
     #    edges thickened a little so that a faint gap in a card's outline does not join it to the table;
@@ -284,7 +297,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
             continue
         links = hierarchy[0]  # next, previous, first child, parent
         boxes_of = _bounding_boxes(contours)
-        for k in np.flatnonzero(_holes(links[:, 3]) & readable(boxes_of)).tolist():
+        for k in np.flatnonzero(_holes(links[:, 3]) & candidates(boxes_of)).tolist():
             contour = contours[k]
             x, y, bw, bh = boxes_of[k].tolist()
             if cv2.contourArea(contour) < max(min_side * min_side * 3, 0.2 * bw * bh) or not is_new(x, y, x + bw, y + bh):
@@ -304,7 +317,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     contours = [c for drawing in (edges.thin, edges.strong, edges.inkless)
                 for c in cv2.findContours(drawing, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
     boxes_of = _bounding_boxes(contours)
-    for k in np.flatnonzero(readable(boxes_of)).tolist():
+    for k in np.flatnonzero(candidates(boxes_of)).tolist():
         contour = contours[k]
         x, y, bw, bh = boxes_of[k].tolist()
         area = cv2.contourArea(contour)
