@@ -280,6 +280,21 @@ def test_an_unsure_card_is_judged_on_all_its_views():
     assert (judged.label, round(judged.confidence, 2)) == ("I", 0.6)
 
 
+def test_a_card_whose_larger_views_reach_past_it_is_judged_on_those_that_read_it_as_a_card():
+    # the largest views of a card lying close to others see the table and the cards beside it: no card
+    rejected = lambda r: r.label == "NOISE"  # noqa: E731
+    wider = [reading(NOISE=0.8), reading(NOISE=0.9), reading(NOISE=0.95)]
+    assert vision._likeliest_of([reading(R=0.65), reading(R=0.5), *wider]).label == "NOISE"  # all views together
+    judged = vision._judged([reading(R=0.65), reading(R=0.5), *wider], rejected)
+    assert (judged.label, round(judged.confidence, 2)) == ("R", 0.65)
+    # a bird card's views need not name which: its word is read next
+    judged = vision._judged([reading(STEAL=0.55, SWAP=0.3), reading(SWAP=0.49, STEAL=0.3), *wider], rejected)
+    assert judged.label == "STEAL" and vision._bird_card(judged)
+    # not where only the card's own crop reads a card, or where the views reading one name none
+    assert vision._judged([reading(R=0.7), reading(NOISE=0.6), *wider], rejected).label == "NOISE"
+    assert vision._judged([reading(R=0.4, B=0.35), reading(B=0.4, R=0.3), *wider], rejected).label == "NOISE"
+
+
 class Says:
     """A reader that reads every crop the same way, its own top at ``side`` (the index reader too, as
     with Tesseract)."""

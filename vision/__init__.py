@@ -18,6 +18,7 @@ A two-vowel card is read by where its vowels sit: the one in the half towards th
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -223,7 +224,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     if unsure:
         again = reader.read(np.stack([crops.warp(gray, _scaled(faced[k], f)) for k in unsure for f in ENLARGED]))
         for n, k in enumerate(unsure):
-            judged = _likeliest_of([readings[k], *again[len(ENLARGED) * n : len(ENLARGED) * (n + 1)]])
+            judged = _judged([readings[k], *again[len(ENLARGED) * n : len(ENLARGED) * (n + 1)]], rejected)
             if not rejected(readings[k]) or (not rejected(judged) and judged.confidence >= WHOLE_MIN):
                 readings[k] = judged
     readings = _named_by_word(gray, words, faced, readings) if words else readings
@@ -389,8 +390,7 @@ def _named_by_word(gray: np.ndarray, words, faced: list[np.ndarray], readings: l
     at its foot, where the ``words`` reader (:func:`vision.read.word_reader`) reads it surely. The card
     reader tells a bird card from the others by its bird, but sees its word a few pixels high; its
     own top is told by the bird too, so the foot is known."""
-    asked = [k for k, reading in enumerate(readings) if reading.label in ACTIONS and reading.confidence < ACTION_MIN
-             and reading.probabilities()[BIRDS].sum() >= BIRD_MIN]
+    asked = [k for k, reading in enumerate(readings) if _bird_card(reading) and reading.confidence < ACTION_MIN]
     if not asked:
         return readings
     feet = [crops.foot_band(np.roll(faced[k], -readings[k].side, axis=0)) for k in asked]
@@ -399,6 +399,12 @@ def _named_by_word(gray: np.ndarray, words, faced: list[np.ndarray], readings: l
         if word.label in ACTIONS and word.confidence >= WORD_MIN:
             readings[k] = Reading(word.label, word.confidence, readings[k].side, readings[k].noise)
     return readings
+
+
+def _bird_card(reading: Reading) -> bool:
+    """Whether the card reader reads a bird card, maybe unsure which: one of the three likeliest,
+    and the three together at least :data:`BIRD_MIN`."""
+    return reading.label in ACTIONS and float(reading.probabilities()[BIRDS].sum()) >= BIRD_MIN
 
 
 def _least_sure(label: str, partial: bool = False) -> float:
@@ -866,6 +872,21 @@ def _likeliest_of(views: list[Reading]) -> Reading:
     surest, p = ranked[0], ranked[0].probabilities()
     sure = max(views[0].probabilities()[best], ranked[1].probabilities()[best])
     return Reading(CLASSES[best], float(sure), surest.side, float(p[NOISE]), p)
+
+
+def _judged(views: list[Reading], rejected) -> Reading:
+    """An unsure whole card judged on its views (:func:`_likeliest_of`), the first its own crop, the
+    others larger and larger. The larger views may reach past the card onto the table and the cards
+    beside it, and find no card: a card that its own crop and the next larger one read as a card is
+    then judged on the views that do, where they name it (or see a bird card, whose word is read
+    next, :func:`_named_by_word`)."""
+    judged = _likeliest_of(views)
+    read_as_a_card = list(itertools.takewhile(lambda view: not rejected(view), views))
+    if rejected(judged) and len(read_as_a_card) >= 2:
+        named = _likeliest_of(read_as_a_card)
+        if named.confidence >= WHOLE_MIN or _bird_card(named):
+            return named
+    return judged
 
 
 def _agreed(moved, wider):
