@@ -1070,14 +1070,30 @@ def test_a_card_found_by_its_letter_replaces_an_unknown_one_found_there():
     # a tile's face found only in part reads as no letter surely; its letter, read in a square of the
     # size of the tiles read around, does
     from referee.cards import UNKNOWN
-    from vision.read import reader
+    from vision.read import index_reader, reader
 
     image, _ = lay(np.full((720, 960, 3), (200, 205, 210), np.uint8), [("K", (480, 360), 15, TILE)], height=120)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     part = np.float32([[440, 330], [520, 330], [520, 380], [440, 380]])
-    found = vision._found_by_letter(gray, reader(), [vision.Sighting(UNKNOWN, part, 0.3, 1.0)], [(120.0, 120.0)],
+    found = vision._found_by_letter(gray, reader(), index_reader(), [vision.Sighting(UNKNOWN, part, 0.3, 1.0)], [(120.0, 120.0)],
                                     vision.UP, lambda r: r.label == "NOISE")
     assert [str(s.face) for s in found] == ["K"] and np.allclose(found[0].center, (480, 360), atol=6)
+
+
+@pytest.mark.parametrize("face, indices, said, found", [("R", True, "R", True), ("R", True, "K", False), ("R", False, "R", False)])
+def test_a_card_found_by_its_letter_and_read_unsurely_is_believed_where_its_corner_indices_name_it(face, indices, said, found):
+    # a light card on a light table, its outline lost, read less surely than a card found by its
+    # letter alone must be: its corner indices (the real index reader) name the same letter, or not
+    from vision.read import index_reader
+
+    style = dataclasses.replace(PLAIN, index=indices, four_indices=indices)
+    image, [corners] = table([(face, (480, 360), 20, style)], light=True)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    sides = sorted([float(np.linalg.norm(corners[1] - corners[0])), float(np.linalg.norm(corners[2] - corners[1]))])
+    seen = vision._found_by_letter(gray, Says(side=0, **{said: 0.75}), index_reader(), [], [tuple(sides)], vision.UP,
+                                   lambda r: r.label == "NOISE")
+    assert [str(s.face) for s in seen] == ([face] if found else [])
+    assert all(np.abs(s.center - corners.mean(axis=0)).max() < 10 for s in seen)
 
 
 def test_print_and_edges_beside_a_letter_make_it_no_card_of_its_own():

@@ -284,7 +284,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         if named is not None:  # its own top as the card reader found it: indices turned at the foot do not tell
             sightings[at] = _sighting(reading, quad, up, parse_face(named[0]), named[1])
 
-    sightings = _found_by_letter(gray, reader, sightings, [card.sides for card in cards], up, rejected)
+    sightings = _found_by_letter(gray, reader, index, sightings, [card.sides for card in cards], up, rejected)
     if stop_tiles:
         sightings = _believable_stops(sightings)
 
@@ -545,12 +545,14 @@ def _card_beside(strip: detect.Region, cards: list[detect.Region]) -> detect.Reg
     return min(near, key=lambda card: float(np.linalg.norm(card.center - strip.center)), default=None)
 
 
-def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards: list[tuple[float, float]],
+def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting], cards: list[tuple[float, float]],
                      up: np.ndarray, rejected) -> list[Sighting]:
     """The sightings with the cards added whose outline was not found, found by their letters
     (:func:`detect.glyph_cards`) instead: as big as the ``cards`` read (their (short, long) sides; square
     where a quarter of them or more are), clear of the cards seen, and only where read as surely as a
-    card must be to be believed without an outline. Such a card replaces an unknown one found there
+    card must be to be believed without an outline, or read as a letter less surely but named so by
+    the corner indices round it too (:func:`_named_by_corners`, read by ``index``: a letter printed
+    on a sheet has none). Such a card replaces an unknown one found there
     (a face found only in part), and a strip found there is no covered card (a row of tiles edge to
     edge is cut at their letters' strokes as well as at their seams). What shows of a covered card's
     letter beside the card on top of it is not taken for a card: a card round it would lie under that one."""
@@ -563,11 +565,16 @@ def _found_by_letter(gray: np.ndarray, reader, sightings: list[Sighting], cards:
     ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken)]
     quads = [quad for glyph in ways for quad in glyph]
     readings = iter(_read_at_sizes(gray, reader, quads, TILE_VIEWS if square else GLYPH_VIEWS))
-    for glyph in ways:
-        reading, quad = max(((next(readings), quad) for quad in glyph), key=lambda rq: rq[0].confidence)
-        reading = _no_lopsided_i(reading, gray, quad)
+    found = [max(((next(readings), quad) for quad in glyph), key=lambda rq: rq[0].confidence) for glyph in ways]
+    found = [(_no_lopsided_i(reading, gray, quad), quad) for reading, quad in found]
+    unsure = [k for k, (reading, _) in enumerate(found) if not rejected(reading) and WHOLE_MIN <= reading.confidence < SURE]
+    named = _named_by_corners(gray, index, [found[k][1] for k in unsure], up)
+    confirmed = {k for k, by_corners in zip(unsure, named) if by_corners is not None and by_corners[0] == found[k][0].label}
+    for k, (reading, quad) in enumerate(found):
         center = quad.mean(axis=0)
-        if rejected(reading) or reading.confidence < SURE or any(detect.inside(center, s.corners) for s in sightings if s.face != UNKNOWN):
+        if rejected(reading) or (reading.confidence < SURE and k not in confirmed):
+            continue
+        if any(detect.inside(center, s.corners) for s in sightings if s.face != UNKNOWN):
             continue
         sightings = [s for s in sightings if not detect.inside(center, s.corners)]
         sightings.append(_sighting(reading, quad, up))
