@@ -1096,6 +1096,21 @@ def test_a_card_found_by_its_letter_and_read_unsurely_is_believed_where_its_corn
     assert all(np.abs(s.center - corners.mean(axis=0)).max() < 10 for s in seen)
 
 
+@pytest.mark.parametrize("angle", [0, 35])
+def test_a_letter_nearly_as_tall_as_its_card_is_wide_is_a_cards_letter(angle):
+    # an oblong card's letter may be taller than the card is wide (here 0.71 of its long side, as an
+    # E of one held-out design joined to an index): still a card's letter, not a blot too big to be one
+    from vision import detect
+
+    image = np.full((720, 960), 150, np.uint8)
+    cv2.rectangle(image, (430, 282), (530, 439), 235, -1)  # a card 100 x 157
+    for x0, y0, x1, y1 in ((448, 305, 462, 416), (448, 305, 512, 319), (448, 354, 500, 368), (448, 402, 512, 416)):
+        cv2.rectangle(image, (x0, y0), (x1, y1), 40, -1)  # an E 111 pixels tall
+    image = cv2.warpAffine(image, cv2.getRotationMatrix2D((480, 360), angle, 1.0), (960, 720), borderValue=150)
+    [ways] = detect.glyph_cards(image, (100.0, 157.0), [])
+    assert all(np.abs(quad.mean(axis=0) - (480, 360)).max() < 15 for quad in ways)
+
+
 def test_print_and_edges_beside_a_letter_make_it_no_card_of_its_own():
     # a card found by its letter shows nothing else near its middle: a line of print is no card, nor
     # is a letter's part with an edge running by (a T's bar just above the card covering the rest)

@@ -602,6 +602,7 @@ GLYPH_CONTRAST = 25  # how much darker than its surroundings (grey levels) a car
 EDGE_SHARE = 0.02  # the most of the middle of a card found by its letter that other edges may cover (a blurred glyph's rim leaves a few)
 RING = (0.42, 0.62)  # where a tile's edges run round its letter, in tile sides from its centre: its direction is theirs
 STROKE_MOST = 0.25  # print is narrower than this share of a card's short side; darker patches wider than it are shade
+BIG_GLYPH = 0.75  # the tallest letter a card prints, as a share of its long side
 GLYPH_SEARCH = 48  # a card's short side, in pixels of the picture its letters are looked for in
 
 
@@ -631,6 +632,7 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     # holding some of a two-vowel card's other vowel
     clear = (0.42 * short * scale, max(0.42 * short, 0.36 * long) * scale)
     reach = 0.65 * long * scale
+    biggest = max(0.95 * s, BIG_GLYPH * long * scale)  # a card's letter may be nearly as tall as a card is wide, or more (an oblong card's)
     found = []
     contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     # the outer boundary of each stroke of print, also of one inside another's hole (a letter in its frame)
@@ -638,7 +640,7 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         x, y, bw, bh = cv2.boundingRect(contour)
         if not 0.3 * s <= max(bw, bh) <= 1.35 * s or min(bw, bh) < 0.06 * s:
             continue  # no letter of a card: a speck, a line, the table around a card
-        if max(bw, bh) > 0.95 * s and max(cv2.minAreaRect(contour)[1]) > 0.95 * s:
+        if max(bw, bh) > biggest and max(cv2.minAreaRect(contour)[1]) > biggest:
             continue  # too big for a card's letter even along its own axes (a letter lying aslant has a wider box)
         cx, cy = x + bw / 2, y + bh / 2
         x0, y0, x1, y1 = int(cx - reach), int(cy - reach), int(cx + reach) + 1, int(cy + reach) + 1
