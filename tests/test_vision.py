@@ -1096,19 +1096,38 @@ def test_a_card_found_by_its_letter_and_read_unsurely_is_believed_where_its_corn
     assert all(np.abs(s.center - corners.mean(axis=0)).max() < 10 for s in seen)
 
 
+def card_with_an_e(center=(480, 360), angle=0.0):
+    """A grey picture of a light card 100 x 157 pixels on a mid-grey table, its letter an E 111
+    pixels tall (0.71 of the card's long side)."""
+    image = np.full((720, 960), 150, np.uint8)
+    cx, cy = center
+    cv2.rectangle(image, (cx - 50, cy - 78), (cx + 50, cy + 79), 235, -1)
+    for x0, y0, x1, y1 in ((-32, -55, -18, 56), (-32, -55, 32, -41), (-32, -6, 20, 8), (-32, 42, 32, 56)):
+        cv2.rectangle(image, (cx + x0, cy + y0), (cx + x1, cy + y1), 40, -1)
+    return cv2.warpAffine(image, cv2.getRotationMatrix2D((float(cx), float(cy)), angle, 1.0), (960, 720), borderValue=150)
+
+
 @pytest.mark.parametrize("angle", [0, 35])
 def test_a_letter_nearly_as_tall_as_its_card_is_wide_is_a_cards_letter(angle):
-    # an oblong card's letter may be taller than the card is wide (here 0.71 of its long side, as an
-    # E of one held-out design joined to an index): still a card's letter, not a blot too big to be one
+    # an oblong card's letter may be taller than the card is wide (as an E of one held-out design
+    # joined to an index): still a card's letter, not a blot too big to be one
     from vision import detect
 
-    image = np.full((720, 960), 150, np.uint8)
-    cv2.rectangle(image, (430, 282), (530, 439), 235, -1)  # a card 100 x 157
-    for x0, y0, x1, y1 in ((448, 305, 462, 416), (448, 305, 512, 319), (448, 354, 500, 368), (448, 402, 512, 416)):
-        cv2.rectangle(image, (x0, y0), (x1, y1), 40, -1)  # an E 111 pixels tall
-    image = cv2.warpAffine(image, cv2.getRotationMatrix2D((480, 360), angle, 1.0), (960, 720), borderValue=150)
-    [ways] = detect.glyph_cards(image, (100.0, 157.0), [])
+    [ways] = detect.glyph_cards(card_with_an_e(angle=angle), (100.0, 157.0), [])
     assert all(np.abs(quad.mean(axis=0) - (480, 360)).max() < 15 for quad in ways)
+
+
+@pytest.mark.parametrize("top, upright", [(6, True), (-20, False)])
+def test_a_card_by_the_pictures_edge_is_found_by_its_letter_unless_the_edge_cuts_it(top, upright):
+    # the window round its letter that would hold the card however turned runs off the picture; the
+    # card lying upright does not (or does: a card cut by the picture's edge is not readable, and
+    # only its other way of lying, across, is left to the reader)
+    from vision import detect
+
+    ways = detect.glyph_cards(card_with_an_e(center=(480, top + 78)), (100.0, 157.0), [])
+    quads = [quad for way in ways for quad in way]
+    assert all(np.abs(quad.mean(axis=0) - (480, top + 78)).max() < 15 and quad.min() > 0 for quad in quads)
+    assert any(np.ptp(quad[:, 1]) > np.ptp(quad[:, 0]) for quad in quads) == upright
 
 
 def test_print_and_edges_beside_a_letter_make_it_no_card_of_its_own():

@@ -643,9 +643,9 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         if max(bw, bh) > biggest and max(cv2.minAreaRect(contour)[1]) > biggest:
             continue  # too big for a card's letter even along its own axes (a letter lying aslant has a wider box)
         cx, cy = x + bw / 2, y + bh / 2
-        x0, y0, x1, y1 = int(cx - reach), int(cy - reach), int(cx + reach) + 1, int(cy + reach) + 1
-        if x0 < 0 or y0 < 0 or x1 > small.shape[1] or y1 > small.shape[0]:
-            continue  # a card cut by the picture's edge is not readable
+        # the window round it that holds its card however turned, where the picture holds it
+        x0, y0 = max(0, int(cx - reach)), max(0, int(cy - reach))
+        x1, y1 = min(small.shape[1], int(cx + reach) + 1), min(small.shape[0], int(cy + reach) + 1)
         center = np.float32([cx, cy]) / scale
         window = small[y0:y1, x0:x1]
         own = np.zeros(window.shape, np.uint8)
@@ -685,6 +685,8 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
             if cv2.countNonZero(stray_edges * middle) > EDGE_SHARE * cv2.countNonZero(middle):
                 continue  # an edge runs across its middle: another card's, a sheet's (a T's bar above the card covering it)
             quad = order_quad(cv2.boxPoints(((float(center[0]), float(center[1])), (short, long), turned)))
+            if quad.min() <= 0 or (quad >= [w, h]).any():
+                continue  # a card cut by the picture's edge is not readable
             if not any(cv2.intersectConvexConvex(quad, other.astype(np.float32))[0] > 0.15 * short * long for other in taken):
                 ways.append(quad)  # else it would lie under a card found: what shows may be part of a letter (a T's stem)
         if ways:
