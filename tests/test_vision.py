@@ -1189,10 +1189,12 @@ def test_the_readers_are_one_cached_session_each():
     assert [r.label for r in readings] == ["NOISE", "NOISE"] and readings[0].probs.shape == (len(CLASSES),)
     shown = {CLASSES[k] for r in readings for k in np.flatnonzero(r.probs)}
     assert shown <= set(INDEX_CLASSES)
-    # so does the word reader, with a bird card's words only
+    # so does the word reader, with a bird card's words only; without its model there is none (an
+    # unsure bird card then stays unknown)
     assert WORD_MODEL.exists() and word_reader() is word_reader()
     [blank] = word_reader().read(np.zeros((1, 48, 48), np.uint8))
     assert blank.label == "NOISE" and {CLASSES[k] for k in np.flatnonzero(blank.probs)} <= set(WORD_CLASSES)
+    assert word_reader(WORD_MODEL.with_name("missing.onnx")) is None
 
 
 def test_a_card_overhanging_its_dark_field_onto_a_light_mat_is_read_within_the_field():
