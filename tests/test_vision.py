@@ -420,6 +420,29 @@ class Always:
         return [self.reading for _ in crops]
 
 
+@pytest.mark.parametrize("face, angle", [("A/E", 90), ("O/U", 270)])
+def test_a_square_two_vowel_card_lying_a_quarter_turned_is_read_whole_from_its_halves(face, angle):
+    # its dividing line and double frame cut it into two halves side by side, each read as no vowel
+    # (a vowel lying on its side, squeezed into an upright crop); joined, they are what its frame
+    # encloses, under 0.7 of a card, and are read turned a quarter: the real card reader
+    from vision.detect import Region, order_quad
+    from vision.read import reader
+
+    style = dataclasses.replace(PLAIN, aspect=1.0, border=3)
+    image, _ = lay(np.full((720, 960, 3), (60, 80, 60), np.uint8), [(face, (480, 360), angle, style)])
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+    def half(x0, x1):
+        quad = order_quad(np.float32([[x0, 290], [x1, 290], [x1, 432], [x0, 432]]))
+        return Region(quad, float((x1 - x0) * 142))
+
+    halves = [half(417, 477), half(483, 543)]
+    [(pair, card, quad)] = vision._split_cards(gray, reader(), halves, [reading(L=0.5), reading(H=0.4)], set(), 170.0 * 170.0,
+                                               vision.UP, lambda r: r.label == "NOISE")
+    seen = vision._sighting(card, quad, vision.UP)
+    assert pair == (0, 1) and seen.face.card() == parse_face(face).card() and seen.sideways  # neither vowel is up
+
+
 def test_a_card_cut_in_two_is_read_whole_where_a_half_of_it_reads_as_no_card():
     # an underline running into the frame cuts a light card on a light table in two (its outline
     # lost); one half reads as no card: the two halves together are read as one card

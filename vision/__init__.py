@@ -683,8 +683,9 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
     """The cards cut in two whose halves do not read as a two-vowel card's vowels (one half reads as
     no card, or unsure): pairs of :func:`_halves_of_a_card`, one of them at least unsure, not among
     ``taken``, whose joined quad reads surely as a card (:func:`_likeliest_of` its views at the
-    :data:`ENLARGED` sizes), or as a two-vowel card at :data:`WHOLE_MIN`: two halves alike are what
-    a two-vowel card's dividing line leaves. Each as ((half, half), reading, quad)."""
+    :data:`ENLARGED` sizes; a square one also turned a quarter), or as a two-vowel card at
+    :data:`WHOLE_MIN`: two halves alike are what a two-vowel card's dividing line leaves. Each as
+    ((half, half), reading, quad)."""
     unsure = {k for k, r in enumerate(readings) if k not in taken and (rejected(r) or r.confidence < SURE)}
     pairs, quads = [], []
     for i in range(len(regions)):
@@ -692,9 +693,12 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
             if i in taken or j in taken or not unsure & {i, j} or not _halves_of_a_card(regions[i], regions[j], card_area):
                 continue
             quad = _joined_quad(regions[i], regions[j], up)
-            if 0.7 * card_area < cv2.contourArea(quad) < 1.5 * card_area:  # as big as a card
-                pairs.append((i, j))
-                quads.append(quad)
+            if 0.6 * card_area < cv2.contourArea(quad) < 1.5 * card_area:  # as big as a card, or as what its frame encloses
+                # a square card may lie a quarter turned, its halves side by side in the crop: read
+                # turned a quarter as well (the reader knows two-vowel cards with one vowel above the other)
+                for way in [quad, np.roll(quad, -1, axis=0)] if crops.is_square(quad) else [quad]:
+                    pairs.append((i, j))
+                    quads.append(way)
     # the joined quad is the union of the halves: read at the ENLARGED sizes too, like an unsure card
     judged = _read_at_sizes(gray, reader, quads, (1.0, *ENLARGED))
     found, used = [], set()
