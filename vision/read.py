@@ -6,8 +6,8 @@ Three models are shipped: ``cards.onnx`` reads whole cards; ``index.onnx`` reads
 the end of a covered card's strip, and knows only what an index shows (:data:`INDEX_CLASSES`);
 ``words.onnx`` reads the action word at a bird card's foot (:data:`WORD_CLASSES`). Their readings are
 given in the card classes too, the others at zero, so that the readers' answers are weighed alike.
-Where the index model is missing, the card reader reads the strips as well; where the word model is,
-a bird card the card reader is unsure of stays unknown."""
+Where the index model is missing, the card reader reads the strips as well; where the word model is
+missing, a bird card the card reader is unsure of stays unknown."""
 
 from __future__ import annotations
 

@@ -22,7 +22,8 @@ from vision.synth.cards import AMBIGUOUS, index_spots, random_style, render_card
 from vision.synth.textures import _coin, _paper, draw_hand, table_texture
 
 PAIRS = tuple(f"{a}/{b}" for a, b in itertools.permutations(VOWELS, 2))
-SPECIAL = ("QU", "?", "QXZ", "BLITZ", "STEAL", "SWAP", "TRIBUTE", "STOP", "ARROW", "BACK")
+ACTIONS = ("STEAL", "SWAP", "TRIBUTE")  # AlphaBirds' bird cards, told apart by the word at their foot
+SPECIAL = ("QU", "?", "QXZ", "BLITZ", *ACTIONS, "STOP", "ARROW", "BACK")
 CLASSES: tuple[str, ...] = (*LETTERS, *SPECIAL, *PAIRS, "NOISE")
 NOISE = CLASSES.index("NOISE")
 
@@ -184,7 +185,7 @@ def noise(rng: random.Random) -> tuple[np.ndarray, int, int]:
 # what the index reader (covered cards) tells apart: what a corner index can show, or nothing
 INDEX_CLASSES: tuple[str, ...] = (*LETTERS, "QU", "?", "QXZ", "NOISE")
 INDEX_NOISE = INDEX_CLASSES.index("NOISE")
-_NO_INDEX = ("BLITZ", "STEAL", "SWAP", "TRIBUTE", "ARROW", "BACK")
+_NO_INDEX = ("BLITZ", *ACTIONS, "ARROW", "BACK")
 
 
 def _printed_index(face: Face, style, corner: int) -> tuple[str, bool] | None:
@@ -343,30 +344,37 @@ def index_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, 
     """n samples for the index reader, from one seed: mostly strip ends (about a quarter of all
     samples cut by the detector, :func:`detected_ends`), and parts of glyphs and things that are no
     card as NOISE. (crops uint8 [n, S, S], classes of INDEX_CLASSES, sides)."""
+
+    def draw(rng: random.Random) -> list[tuple[np.ndarray, int, int]]:
+        roll = rng.random()
+        if roll < 0.07:  # a scene gives about eight ends, so these are about a quarter of the samples
+            return detected_ends(rng, held_out)
+        if roll < 0.72:
+            return strip_ends(rng, held_out)
+        if roll < 0.86:
+            return [glyph_part(rng, held_out)]
+        crop, _, _ = noise(rng)
+        return [(crop, INDEX_NOISE, 0)]
+
+    return _drawn_batch(seed, n, draw)
+
+
+def _drawn_batch(seed: int, n: int, draw) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """n samples from one seed, ``draw`` giving a few (crop, label, side) at a time (the ends of one
+    scene's strips, say): the first n of them."""
     rng = random.Random(seed)
     x = np.zeros((n, crops.SIZE, crops.SIZE), np.uint8)
     y = np.zeros(n, np.int64)
     r = np.zeros(n, np.int64)
     i = 0
     while i < n:
-        roll = rng.random()
-        if roll < 0.07:  # a scene gives about eight ends, so these are about a quarter of the samples
-            drawn = detected_ends(rng, held_out)
-        elif roll < 0.72:
-            drawn = strip_ends(rng, held_out)
-        elif roll < 0.86:
-            drawn = [glyph_part(rng, held_out)]
-        else:
-            crop, _, _ = noise(rng)
-            drawn = [(crop, INDEX_NOISE, 0)]
-        for crop, label, side in drawn[: n - i]:
+        for crop, label, side in draw(rng)[: n - i]:
             x[i], y[i], r[i] = crop, label, side
             i += 1
     return x, y, r
 
 
 # what the word reader tells apart: the action word printed at a bird card's foot, or no such word
-ACTIONS = ("STEAL", "SWAP", "TRIBUTE")
 WORD_CLASSES: tuple[str, ...] = (*ACTIONS, "NOISE")
 WORD_NOISE = WORD_CLASSES.index("NOISE")
 
@@ -396,15 +404,7 @@ def word_bands(rng: random.Random, held_out: bool = False) -> list[tuple[np.ndar
 def word_batch(seed: int, n: int, held_out: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """n samples for the word reader, from one seed (crops uint8 [n, S, S], classes of WORD_CLASSES,
     sides: always 0, the band being cut upright)."""
-    rng = random.Random(seed)
-    x = np.zeros((n, crops.SIZE, crops.SIZE), np.uint8)
-    y = np.zeros(n, np.int64)
-    i = 0
-    while i < n:
-        for crop, label, _ in word_bands(rng, held_out)[: n - i]:
-            x[i], y[i] = crop, label
-            i += 1
-    return x, y, np.zeros(n, np.int64)
+    return _drawn_batch(seed, n, lambda rng: word_bands(rng, held_out))
 
 
 def sample(rng: random.Random, held_out: bool = False) -> tuple[np.ndarray, int, int]:
