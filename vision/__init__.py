@@ -314,7 +314,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         visible = min(1.0, region.area / card_area) if card_area else 0.3
         across = _runs_across(region, top)
         square = top is not None and top.sides[1] < 1.15 * top.sides[0]  # its strips may run across or along the cards under it
-        one_vowel = (across or square) and top is not None and _top_middle_clear(gray, region, top)
+        one_vowel = across and top is not None and not square and _top_middle_clear(gray, region, top)
         shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square, one_vowel, id(top) in fans_along)
         if shown is None:
             # unreadable, but something shows: a covered card, unless too little of one shows to be
@@ -930,14 +930,10 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
     the card is known to be a ``one_vowel`` card (:func:`_top_middle_clear`); and so where the card on
     top is ``square``, as its strips may run across or along the covered cards. Where both indices
     stand along the strip (:func:`_standing`), or its fan's do (``along``), it runs along the card's
-    side whatever its length; where both stand across it, it runs across the card's top, whatever
-    the shape of the card on top."""
+    side whatever its length."""
     (top, top_end), (foot, foot_end) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
-    standing = along or _standing(top, top_end, foot, foot_end)
-    if standing:
+    if along or _standing(top, top_end, foot, foot_end):
         across = square = False
-    elif standing is False and square:
-        across, square = True, False  # side by side: across this card's top, whatever the card on top's shape
     a, b = top.probabilities(), foot.probabilities()
     n = NOISE
     twice, once = a[INDEXED] * b[INDEXED], np.maximum(a[INDEXED] * b[n], a[n] * b[INDEXED])
