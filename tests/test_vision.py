@@ -618,7 +618,8 @@ def test_what_a_covered_cards_index_shows():
     # a T, L or J cut short, or a frame line, looks like an I: an I is taken only where both ends read it surely
     assert shown(end(I=0.97), end(I=0.97)) == "I"
     assert shown(end(I=0.97), end(I=0.97), across=True, one_vowel=True) == "I"
-    assert shown(end(I=0.97), end(I=0.85)) == "UNKNOWN"
+    assert shown(end(I=0.97), end(I=0.8)) == "UNKNOWN"
+    assert shown(end(I=0.97), end(I=0.86)) == "I"
     assert shown(end(I=0.97), blank, across=True, one_vowel=True) == "UNKNOWN"
 
 
