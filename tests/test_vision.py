@@ -621,6 +621,13 @@ def test_what_a_covered_cards_index_shows():
     assert shown(end(I=0.97), end(I=0.8)) == "UNKNOWN"
     assert shown(end(I=0.97), end(I=0.86)) == "I"
     assert shown(end(I=0.97), blank, across=True, one_vowel=True) == "UNKNOWN"
+    # an A or O one end of which finds its marked forms about as likely may be an Å, Ä or Ö whose
+    # ring or dots the other end lost
+    assert shown(end(A=0.95), end(A=0.95, side=2)) == "A"
+    assert shown(end(A=0.5, Å=0.45), end(A=0.95, side=2)) == "UNKNOWN"
+    assert shown(end(A=0.7, Ä=0.25), end(A=0.95, side=2)) == "A"
+    assert shown(end(O=0.5, Ö=0.45), end(O=0.95)) == "UNKNOWN"
+    assert shown(end(O=0.95), end(O=0.95)) == "O"
 
 
 def test_indices_standing_along_a_strip_or_across_it():

@@ -39,6 +39,7 @@ ACTION_MIN = 0.8  # one deck's action cards (ACTIONS) differ by their word alone
 BIRD_MIN = 0.6  # the least the card reader's three bird cards together get where the word at a card's foot is read (:func:`_named_by_word`)
 WORD_MIN = 0.9  # and the least the word reader reads that word with
 MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are a few pixels: Å, Ä, Ö must be read this surely
+MARK_DOUBT = 0.45  # a covered A or O is unknown where an end reads its marked forms (Å, Ä; Ö) this likely beside it
 I_SURE = 0.85  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 STOP_MOST = 2  # an Alfapet set has two stop tiles: more plain dark squares are a chequered table's
 STOP_SIZE = (0.6, 1.6)  # a stop tile's area, as shares of the median area of the cards read around it
@@ -65,6 +66,7 @@ DOUBLED = (1.6, 2.4)  # a strip this many times as wide as the other strips of i
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
 I_CLASS = CLASSES.index("I")
+MARKED_FORMS = {CLASSES.index(plain): [CLASSES.index(m) for m in marked] for plain, marked in (("A", ("Å", "Ä")), ("O", ("Ö",)))}
 T_CLASS = CLASSES.index("T")
 BIRDS = [CLASSES.index(action) for action in ACTIONS]
 MIRRORED_LETTERS = [CLASSES.index(letter) for letter in "AMTUVWY"]  # the same mirrored left to right, not turned a half turn
@@ -952,13 +954,30 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
         name = CLASSES[INDEXED[best]]
         face, sure = parse_face(name), float(letters[best] / total)
         unsure_i = name == "I" and (twice[best] < once[best] or min(a[I_CLASS], b[I_CLASS]) < I_SURE)
-        if name in VOWELS and (square or unsure_i or (not one_vowel and (across or twice[best] < once[best]))):
-            # one vowel at one end, or across a card's top: maybe half of a two-vowel card; and what
-            # reads as an I may be a T, L or J cut short, or a frame line, unless both ends read it surely
+        if name in VOWELS and (square or unsure_i or _mark_doubted(INDEXED[best], a, b)
+                               or (not one_vowel and (across or twice[best] < once[best]))):
+            # one vowel at one end, or across a card's top: maybe half of a two-vowel card; what
+            # reads as an I may be a T, L or J cut short, or a frame line, unless both ends read it
+            # surely; and an A or O may be an Å, Ä or Ö whose ring or dots one end barely shows
             return (UNKNOWN, 0.5 * sure) if sure >= INDEX_MIN else None
     if sure < (MARKED_MIN if str(face) in MARKED else INDEX_MIN):
         return None
     return face, sure
+
+
+def _mark_doubted(plain: int, *ends: np.ndarray) -> bool:
+    """Whether an end of a covered card's strip read as an A or an O (class ``plain``) finds its marked
+    forms (Å, Ä; Ö) about as likely (:data:`MARK_DOUBT` of the two together): at index size a ring or
+    two dots are a pixel or two, and the other end may have lost them; an A read surely at both ends
+    still says nothing of the mark one of them half saw."""
+    marked = MARKED_FORMS.get(plain)
+    if marked is None:
+        return False
+    for p in ends:
+        plain_p, marked_p = float(p[plain]), float(p[marked].sum())
+        if plain_p + marked_p >= 0.5 and marked_p >= MARK_DOUBT * (plain_p + marked_p):
+            return True
+    return False
 
 
 def _standing(a: Reading, a_end: np.ndarray, b: Reading, b_end: np.ndarray) -> bool | None:
