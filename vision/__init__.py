@@ -966,10 +966,10 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
 
 
 def _mark_doubted(plain: int, *ends: np.ndarray) -> bool:
-    """Whether an end of a covered card's strip read as an A or an O (class ``plain``) finds its marked
-    forms (Å, Ä; Ö) about as likely (:data:`MARK_DOUBT` of the two together): at index size a ring or
-    two dots are a pixel or two, and the other end may have lost them; an A read surely at both ends
-    still says nothing of the mark one of them half saw."""
+    """Whether an end of a covered card's strip named an A or an O (class ``plain``) finds its marked
+    forms (Å, Ä; Ö) about as likely (:data:`MARK_DOUBT` of the two together, where the two are at
+    least half of what the end reads; an end that shows no index tells nothing): at index size a ring
+    or two dots are a pixel or two, which the other end may have lost, so its sure A outvotes nothing."""
     marked = MARKED_FORMS.get(plain)
     if marked is None:
         return False
