@@ -106,11 +106,11 @@ def edge_maps(small: np.ndarray) -> Edges:
 
 
 def _shrink(image: np.ndarray, scale: float) -> np.ndarray:
-    """The image at ``scale`` (<= 1), without aliasing. A mild shrink (a camera frame, 1280 -> 800) is a
-    blur as wide as the step needs (sigma = (step - 1) / 2, scikit-image's rule) and a bilinear resize,
-    at a quarter of area averaging's time; halving and more (a phone photo) is area averaging, exact
-    and quick at whole steps. A step too short for a blur (sigma under 0.35: a 3x3 kernel gives each
-    neighbour less than 1 %) is a resize alone."""
+    """The image at ``scale`` (<= 1), without aliasing. A mild shrink is a blur as wide as the step
+    needs (sigma = (step - 1) / 2, scikit-image's rule) and a bilinear resize, at a quarter of area
+    averaging's time; a camera frame's (1280 -> 800, sigma 0.3) needs none: a 3x3 kernel of sigma
+    under 0.35 gives each neighbour less than 1 %. Halving and more (a phone photo) is area
+    averaging, exact and quick at whole steps."""
     if scale >= 1:
         return image
     size = (round(image.shape[1] * scale), round(image.shape[0] * scale))
@@ -748,6 +748,8 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
     steps: dict[int, np.ndarray] = {}  # the view's steps in grey across rows (0) and columns (1), where a side needs them
 
     def lines_along(axis: int) -> np.ndarray:
+        """Where the view steps in grey across its rows (0: lines along the card's top and bottom) or
+        its columns (1: along its sides), thickened across them."""
         if axis not in steps:
             step = np.abs(cv2.Sobel(view, cv2.CV_16S, axis, 1 - axis, ksize=3)) > 40
             steps[axis] = cv2.dilate(step.astype(np.uint8), np.ones((1, 3) if axis else (3, 1), np.uint8))
