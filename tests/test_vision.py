@@ -121,6 +121,17 @@ def test_a_card_back_printed_with_straight_stripes_is_one_card_not_a_fan(style, 
     assert [face for _, face in read(image)] == ["R", "BACK", "T"]
 
 
+@pytest.mark.parametrize("angle", [0, 30])
+def test_a_card_back_smaller_than_the_cards_around_is_one_card_not_a_fan(angle):
+    # a back printed with rows of dots is cut at them as a fan is at its cards' edges; its outline,
+    # found along the margin round its pattern, may show it smaller than the cards around (here it
+    # is drawn smaller), too small to be put back whole as a card unless it reads as a back
+    dotted = dataclasses.replace(PLAIN, back_pattern=1)
+    image, _ = table([("R", (220, 360), -8), ("T", (740, 360), 5), ("K", (480, 150), 3)])
+    image, _ = lay(image, [("BACK", (480, 450), angle, dotted)], height=130)
+    assert sorted(face for _, face in read(image)) == ["BACK", "K", "R", "T"]
+
+
 def test_a_pile_shows_only_its_top_card():
     image, _ = table([("K", (480, 360), 2), ("B", (483, 362), -1), ("S", (481, 358), 0)])
     assert [face for _, face in read(image)] == ["S"]

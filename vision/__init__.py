@@ -48,6 +48,7 @@ SLIVER = 0.12  # a covered card showing less of itself than this is not reported
 WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a whole card too
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
 CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its sides are within these shares of the cards' (its outline maybe lost, not a fan's)
+BACK_SIZED = 0.6  # and a card's back down to this share: found inside the margin round its printed pattern
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
@@ -333,9 +334,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
 def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarray, rejected) -> list[detect.Region]:
     """The regions, with those cut into pieces (:func:`detect.split_overlaps`) put back whole where they
     are as big as the cards around and read as a card, at least as surely as their largest piece: a card's
-    back printed with straight stripes is cut at them as a fan is at its cards' edges, and a card
-    with a sliver of something beside it in its outline is cut at its edge. A fan is bigger than one
-    card by its strips."""
+    back printed with straight stripes or rows of dots is cut at them as a fan is at its cards' edges,
+    and a card with a sliver of something beside it in its outline is cut at its edge. A fan is bigger
+    than one card by its strips. A region read as a card's back may be smaller (:data:`BACK_SIZED`):
+    the margin round its pattern may be what its outline was found along."""
     cards = [r.sides for r in regions if not r.partial and r.cut_from is None and r.sides[1] <= detect.CARD_SHAPED * r.sides[0]]
     if not cards:
         return regions
@@ -345,15 +347,17 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarra
         if region.cut_from is not None:
             pieces.setdefault(id(region.cut_from), []).append(region)
     candidates = [(group[0].cut_from, max(group, key=lambda r: r.area)) for group in pieces.values()]
-    candidates = [(whole, largest) for whole, largest in candidates
-                  if all(CARD_SIZED[0] < side / card < CARD_SIZED[1] for side, card in zip(whole.sides, (short, long)))]
+    shares = [[side / card for side, card in zip(whole.sides, (short, long))] for whole, _ in candidates]
+    candidates = [(whole, largest, all(CARD_SIZED[0] < share for share in sides)) for (whole, largest), sides in zip(candidates, shares)
+                  if all(BACK_SIZED < share < CARD_SIZED[1] for share in sides)]
     if not candidates:
         return regions
-    readings = reader.read(np.stack([crops.warp(gray, crops.facing(r.quad, up)) for pair in candidates for r in pair]))
+    readings = reader.read(np.stack([crops.warp(gray, crops.facing(r.quad, up)) for whole, largest, _ in candidates for r in (whole, largest)]))
     kept = []
-    for (whole, largest), reading, piece in zip(candidates, readings[::2], readings[1::2]):
+    for (whole, largest, card_sized), reading, piece in zip(candidates, readings[::2], readings[1::2]):
         surer = rejected(piece) or reading.confidence >= piece.confidence
-        if surer and not rejected(reading) and reading.confidence >= _least_sure(reading.label):
+        sized = card_sized or reading.label == "BACK"
+        if sized and surer and not rejected(reading) and reading.confidence >= _least_sure(reading.label):
             whole.group = largest.group
             kept.append(whole)
     uncut = {id(region) for region in kept}
