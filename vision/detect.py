@@ -743,8 +743,8 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
     mx, my = round(FAN_REACH * cw), round(FAN_REACH * ch)
     M = cv2.getPerspectiveTransform(quad, np.float32([[mx, my], [mx + cw, my], [mx + cw, my + ch], [mx, my + ch]]))
     view = cv2.GaussianBlur(cv2.warpPerspective(gray, M, (cw + 2 * mx, ch + 2 * my)), (3, 3), 0)
-    face = view[my : my + ch, mx : mx + cw].ravel()
-    paper = float(np.partition(face, int(0.9 * cw * ch))[int(0.9 * cw * ch)])
+    rank = int(0.9 * cw * ch)  # where the face's lightest tenth begins: its paper
+    paper = float(np.partition(view[my : my + ch, mx : mx + cw].ravel(), rank)[rank])
     steps: dict[int, np.ndarray] = {}  # the view's steps in grey across rows (0) and columns (1), where a side needs them
 
     def lines_along(axis: int) -> np.ndarray:
