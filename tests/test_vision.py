@@ -232,6 +232,17 @@ def test_a_stop_tile_is_believed_only_as_big_as_the_cards_around_and_no_more_tha
     assert stops([square(200)]) == []  # no card read to size it by
 
 
+@pytest.mark.parametrize("dark, light", [((50, 70, 55), (150, 175, 160)), ((70, 60, 120), (170, 160, 210))])
+def test_the_dark_squares_of_a_chequered_table_are_no_unknown_cards(dark, light):
+    """Where stop tiles are asked for, a small dark square of the cloth read as one, but too unsurely
+    to be believed, is a square of the table: not an unreadable card."""
+    yy, xx = np.mgrid[0:720, 0:960]
+    cloth = np.where(((xx // 40 + yy // 40) % 2 == 1)[..., None], np.uint8(dark), np.uint8(light)).astype(np.uint8)
+    image, _ = lay(cloth, [(face, (180 + 200 * (k % 4), 200 + 300 * (k // 4)), 15 * k) for k, face in enumerate("PHRYKSTM")],
+                   height=150)
+    assert sorted(str(s.face) for s in vision.see(image, stop_tiles=True)) == sorted("PHRYKSTM")
+
+
 def test_fans_on_a_striped_table_are_cut_into_their_strips():
     # the stripes' edges join each fan's outline in the edge maps, and the cards' double frames cut
     # every strip's face in two: a fan's outline shows only once thin print is wiped from the lightness
@@ -849,6 +860,22 @@ def test_an_empty_table_has_no_cards():
     # papers lying on a chequered cloth: the paper and the squares beside it are cut like a fan,
     # but a fan shows its top card whole, so pieces without one are no covered cards
     assert vision.see(render_scene(random.Random(302), layout="empty").image) == []
+
+
+@pytest.mark.parametrize("game", ["alpha", "blitz", "taketwo"])
+def test_a_printed_mat_shows_only_the_cards_on_it(game):
+    """The mat's corner markers and its dark zone fields are card-shaped too: a marker is no card,
+    and a field holding a card is read by the card inside it, not as that card itself."""
+    from referee import simulate
+
+    for seed in range(3):
+        for printed in (True, False):
+            camera = simulate.Camera(game, random.Random(seed), printed=printed)
+            assert vision.see(camera.frame({}, set())) == [], (seed, printed)
+            piles = [z.name for z in camera.layout.zones if z.kind != "line"]
+            table = {name: [face] for name, face in zip(piles, "FKRMBD" * 2)}
+            seen = vision.see(camera.frame(table, set()))
+            assert sorted(str(s.face) for s in seen) == sorted(f for [f] in table.values()), (seed, printed)
 
 
 def scored_scene(seed, n_cards):

@@ -276,6 +276,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             reading = _on_its_end(reading, crops.warp(gray, quad))
         reading = _no_lopsided_i(reading, gray, quad)
         face = parse_face(reading.label) if reading.confidence >= _least_sure(reading.label, partial) else UNKNOWN
+        if reading.label == "STOP" and face.kind is Kind.UNKNOWN:
+            continue  # a plain dark square read unsurely as a stop tile: a square of the table or a shadow
         confidence = reading.confidence
         if partial and face.kind is Kind.LETTER and face.letters in VOWELS and not crops.is_square(quad):
             # maybe the one half that shows of a two-vowel card (a square is no half of one: a far tile)
