@@ -49,6 +49,8 @@ WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
 CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its sides are within these shares of the cards' (its outline maybe lost, not a fan's)
 BACK_SIZED = 0.6  # and a card's back down to this share: found inside the margin round its printed pattern
+FIELD_SHARE = 0.7  # a region read surely is read again from a card-shaped region inside it at most this share of its area
+FIELD_DARKER = 0.6  # where the band round that region is at most this much as light as the region (a field holding a card)
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
@@ -195,9 +197,11 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     strips = _doubled_strips([r for r in strips if not any(r is card for card in promoted)])
     ends, strip_readings = _read_ends(gray, index, [r.quad for r in strips], up)
 
-    # an outer region that is no card (or unreadable) may hold the card inside it: read those too
-    second = [(k, i) for k, (r, reading) in enumerate(zip(whole, readings))
-              if (rejected(reading) or reading.confidence < SURE) for i in r.inner]
+    # an outer region that is no card (or unreadable) may hold the card inside it: read those too; and
+    # so may one read surely, where the card-shaped region inside is well under its size (a card lying
+    # in a dark field of the play mat, whose outline may read as the card it holds)
+    second = [(k, i) for k, (r, reading) in enumerate(zip(whole, readings)) for i in r.inner
+              if rejected(reading) or reading.confidence < SURE or (i.area <= FIELD_SHARE * r.area and _in_a_field(gray, r, i))]
     if second:
         quads = [crops.facing(i.quad, up) for _, i in second]
         again = reader.read(np.stack([crops.warp(gray, q) for q in quads]))
@@ -440,6 +444,22 @@ def _believable_stops(sightings: list[Sighting]) -> list[Sighting]:
         return [s for s in sightings if s.face.kind is not Kind.STOP]
     low, high = (share * float(np.median(sized)) for share in STOP_SIZE)
     return [s for s in sightings if s.face.kind is not Kind.STOP or low <= area(s) <= high]
+
+
+def _in_a_field(gray: np.ndarray, outer: detect.Region, inner: detect.Region) -> bool:
+    """Whether the band between an outline and a region inside it is much darker than that region: a
+    light card lying in a dark field, not a card's own paper round its printed frame or its glyph."""
+    x, y, w, h = cv2.boundingRect(outer.quad.astype(np.float32))
+    window = gray[max(0, y) : y + h, max(0, x) : x + w]
+    at = np.float32([max(0, x), max(0, y)])
+    band = np.zeros(window.shape, np.uint8)
+    cv2.fillConvexPoly(band, np.round(outer.quad - at).astype(np.int32), 1)
+    held = np.zeros(window.shape, np.uint8)
+    cv2.fillConvexPoly(held, np.round(inner.quad - at).astype(np.int32), 1)
+    band[held > 0] = 0
+    if not band.any() or not held.any():
+        return False
+    return cv2.mean(window, band)[0] < FIELD_DARKER * cv2.mean(window, held)[0]
 
 
 def _reads_better_inside(outer: Reading, inner: Reading, share: float, rejected) -> bool:
