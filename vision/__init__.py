@@ -353,19 +353,20 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarra
         if region.cut_from is not None:
             pieces.setdefault(id(region.cut_from), []).append(region)
 
-    def least_share(region: detect.Region) -> float:
-        return min(side / card for side, card in zip(region.sides, (short, long)))
+    def shares(region: detect.Region) -> list[float]:
+        """Its short and long sides as shares of the cards' around."""
+        return [side / card for side, card in zip(region.sides, (short, long))]
 
     candidates = [(group[0].cut_from, max(group, key=lambda r: r.area)) for group in pieces.values()]
     candidates = [(whole, largest) for whole, largest in candidates
-                  if least_share(whole) > BACK_SIZED and all(side / card < CARD_SIZED[1] for side, card in zip(whole.sides, (short, long)))]
+                  if BACK_SIZED < min(shares(whole)) and max(shares(whole)) < CARD_SIZED[1]]
     if not candidates:
         return regions
     readings = reader.read(np.stack([crops.warp(gray, crops.facing(r.quad, up)) for pair in candidates for r in pair]))
     kept = []
     for (whole, largest), reading, piece in zip(candidates, readings[::2], readings[1::2]):
         surer = rejected(piece) or reading.confidence >= piece.confidence
-        sized = least_share(whole) > CARD_SIZED[0] or reading.label == "BACK"
+        sized = min(shares(whole)) > CARD_SIZED[0] or reading.label == "BACK"
         if sized and surer and not rejected(reading) and reading.confidence >= _least_sure(reading.label):
             whole.group = largest.group
             kept.append(whole)
