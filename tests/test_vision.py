@@ -376,6 +376,34 @@ def test_a_t_or_an_l_read_as_an_i_is_not_taken_for_one(angle):
     assert [str(s.face) for s in vision.see(image, reader=Says(I=0.9, Y=0.05))] == ["UNKNOWN"]  # a Y likelier: no T
 
 
+@pytest.mark.parametrize("angle", [90, 270, 100])
+def test_a_t_tile_lying_a_quarter_turned_and_read_as_an_i_is_a_t(angle):
+    # a tile may lie any way: its T's bar then stands at the crop's side. The glyph is the same
+    # mirrored top to bottom and not left to right: a T, its corners from the T's own top-left. An
+    # oblong card's crop cannot show a T so (it is straightened on a short side)
+    tile = CardStyle(font=FONT, index=False, radius=0.05, aspect=1.0)
+    image, [corners] = table([("T", (480, 360), angle, tile)])
+    [sighting] = vision.see(image, reader=Says(I=0.9, T=0.05))
+    assert (str(sighting.face), round(sighting.confidence, 2)) == ("T", 0.95)
+    assert np.abs(sighting.corners - corners).max() < 12  # clockwise from the T's own top-left
+    image, _ = table([("L", (480, 360), angle, tile)])
+    assert [str(s.face) for s in vision.see(image, reader=Says(I=0.9, T=0.05))] == ["UNKNOWN"]
+
+
+@pytest.mark.parametrize("shift", [(0.0, 0.15), (0.2, 0.0), (-0.2, 0.0)])
+def test_a_t_whose_tile_was_found_a_little_off_is_judged_in_a_larger_crop(shift):
+    # a quad found off the tile (its side face, a neighbour's edge) cuts the T's bar at the crop's
+    # edge, and the glyph's shape cannot be judged there: it is judged in the crop enlarged
+    tile = CardStyle(font=FONT, index=False, radius=0.05, aspect=1.0)
+    image, [corners] = table([("T", (480, 360), 0, tile)])
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    side = np.linalg.norm(corners[1] - corners[0])
+    off = corners + np.float32(shift) * side
+    assert vision._glyph_symmetry(vision.crops.warp(gray, off, 96)) is None  # the glyph runs out of the crop
+    said = vision._no_lopsided_i(reading(I=0.9, T=0.05), gray, off)
+    assert (said.label, round(said.confidence, 2), said.side) == ("T", 0.95, 0)
+
+
 @pytest.mark.parametrize("face, indices, seen", [("R", True, "R"), ("K", True, "K"), ("R", False, "UNKNOWN"),
                                                  ("A/E", True, "UNKNOWN"), ("I", True, "UNKNOWN")])
 @pytest.mark.parametrize("angle", [0, 160])

@@ -61,6 +61,7 @@ OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in t
 I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn (:func:`_glyph_symmetry`); a T's, L's or J's less
 T_MIRRORED = 0.84  # a T's glyph is at least this like itself mirrored left to right (an upright typeface's); an L's or a J's less
 T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I's glyph seen in a crop a little off may come close to I_TURNED
+GLYPH_ROOM = 1.25  # a card's crop is enlarged this much where its glyph runs out of it (:func:`_no_lopsided_i`)
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`_named_by_corners`)
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
@@ -632,18 +633,30 @@ def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Read
     typeface, and a T, L or J (which a reader may take for one in a typeface it never saw) does not.
     A glyph the same mirrored left to right and clearly not top to bottom (a T's, upright or upside
     down; an L's or a J's is neither) is a T where the reader finds a T likelier than the other
-    letters so shaped, as surely as it found the I and the T together; any other is given the
-    likeliest other class, as surely as the reader found that one."""
+    letters so shaped, as surely as it found the I and the T together; so is one the same mirrored
+    top to bottom and not left to right on a square tile, which may lie a quarter turned. Any other
+    is given the likeliest other class, as surely as the reader found that one. A glyph running out
+    of the card's crop (a quad found a little off the tile) is judged in the crop enlarged."""
     if reading.label != "I" or reading.probs is None:
         return reading
-    shape = _glyph_symmetry(crops.warp(gray, quad, 2 * crops.SIZE))
+    crop = crops.warp(gray, quad, 2 * crops.SIZE)
+    shape = _glyph_symmetry(crop)
+    if shape is None:
+        crop = crops.warp(gray, _scaled(quad, GLYPH_ROOM), 2 * crops.SIZE)
+        shape = _glyph_symmetry(crop)
     if shape is None or min(shape.rows, shape.columns) >= I_TURNED:
         return reading
     probs = reading.probs.copy()
-    if shape.columns >= T_MIRRORED and shape.rows < T_LOPSIDED and max(MIRRORED_LETTERS, key=lambda k: probs[k]) == T_CLASS:
-        probs[T_CLASS] += probs[I_CLASS]
-        probs[I_CLASS] = 0.0
-        return Reading("T", float(probs[T_CLASS]), 0 if shape.top_heavy else 2, reading.noise, probs)
+    if max(MIRRORED_LETTERS, key=lambda k: probs[k]) == T_CLASS:
+        side = None
+        if shape.columns >= T_MIRRORED and shape.rows < T_LOPSIDED:
+            side = 0 if shape.top_heavy else 2
+        elif shape.rows >= T_MIRRORED and shape.columns < T_LOPSIDED and crops.is_square(quad):
+            side = 3 if _glyph_symmetry(np.ascontiguousarray(crop.T)).top_heavy else 1  # its bar on the crop's left: its top is there
+        if side is not None:
+            probs[T_CLASS] += probs[I_CLASS]
+            probs[I_CLASS] = 0.0
+            return Reading("T", float(probs[T_CLASS]), side, reading.noise, probs)
     probs[I_CLASS] = 0.0
     best = int(probs.argmax())
     return Reading(CLASSES[best], float(probs[best]), reading.side, reading.noise, probs)
