@@ -390,6 +390,42 @@ def test_a_t_tile_lying_a_quarter_turned_and_read_as_an_i_is_a_t(angle):
     assert [str(s.face) for s in vision.see(image, reader=Says(I=0.9, T=0.05))] == ["UNKNOWN"]
 
 
+class MarksAbove:
+    """A reader that sees a letter's marks only above or below it: a crop whose smaller blots lie
+    above or below its biggest reads as ``marked``, any other as ``plain``, each as surely as given."""
+
+    def __init__(self, marked: tuple[str, float], plain: tuple[str, float]) -> None:
+        self.marked, self.plain = marked, plain
+
+    def read(self, crops):
+        said = []
+        for crop in crops:
+            n, _, stats, centres = cv2.connectedComponentsWithStats((crop < 128).astype(np.uint8))
+            ring = 1 + int(stats[1:, cv2.CC_STAT_AREA].argmax())
+            (dx, dy) = np.mean([centres[k] - centres[ring] for k in range(1, n) if k != ring] or [(0.0, 0.0)], axis=0)
+            label, sure = self.marked if abs(dy) > abs(dx) else self.plain  # its marks above or below it
+            said.append(reading(**{label: sure}))
+        return said
+
+
+@pytest.mark.parametrize("angle", [90, 275])
+def test_a_tile_lying_a_quarter_turned_is_read_turned_where_that_shows_its_marks(angle):
+    # a reader may miss Ö's dots beside its ring and see them above it: an unsure square card is read
+    # turned a quarter too, and kept so where that reads more surely
+    tile = CardStyle(font=FONT, index=False, radius=0.05, aspect=1.0)
+    image, [corners] = table([("Ö", (480, 360), angle, tile)])
+    [sighting] = vision.see(image, reader=MarksAbove(marked=("Ö", 0.8), plain=("O", 0.65)))
+    assert (str(sighting.face), sighting.confidence) == ("Ö", 0.8)
+    # but marks seen are never dropped for a surer plain letter, nor an N taken for a Z
+    image, _ = table([("Ö", (480, 360), angle + 90, tile)])
+    [sighting] = vision.see(image, reader=MarksAbove(marked=("Ö", 0.7), plain=("O", 0.8)))
+    assert str(sighting.face) == "Ö"
+    rejected = lambda r: r.label == "NOISE"  # noqa: E731
+    assert vision._better_turned(reading(R=0.65), reading(R=0.8), rejected)
+    assert not vision._better_turned(reading(N=0.65), reading(Z=0.8), rejected)  # each the other turned a quarter
+    assert not vision._better_turned(reading(NOISE=0.65), reading(C=0.8), rejected)  # no card is made so
+
+
 @pytest.mark.parametrize("shift", [(0.0, 0.15), (0.2, 0.0), (-0.2, 0.0)])
 def test_a_t_whose_tile_was_found_a_little_off_is_judged_in_a_larger_crop(shift):
     # a quad found off the tile (its side face, a neighbour's edge) cuts the T's bar at the crop's

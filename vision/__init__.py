@@ -211,15 +211,14 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             if _reads_better_inside(readings[k], reading, inner.area / whole[k].area, rejected):
                 readings[k], faced[k] = reading, quad
 
-    # a square card may lie a quarter turned, its two vowels side by side in the crop: the classifier
-    # knows two-vowel cards only with one vowel above the other, so an unsure square card is read
-    # turned a quarter as well, and kept so if that reads as a two-vowel card more surely
+    # a square card may lie a quarter turned: an unsure square card is read turned a quarter as well,
+    # and kept so where that reads more surely (:func:`_better_turned`)
     quarter = [k for k, (quad, reading) in enumerate(zip(faced, readings)) if reading.confidence < SURE and crops.is_square(quad)]
     if quarter:
         turned = [np.roll(faced[k], -1, axis=0) for k in quarter]
         again = reader.read(np.stack([crops.warp(gray, q) for q in turned]))
         for k, quad, reading in zip(quarter, turned, again):
-            if reading.label in PAIRS and reading.confidence > readings[k].confidence and not rejected(reading):
+            if _better_turned(readings[k], reading, rejected):
                 readings[k], faced[k] = reading, quad
 
     # an unsure whole card is read again from its quad enlarged, a little and more: a glyph of a typeface
@@ -336,6 +335,21 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _better_turned(first: Reading, turned: Reading, rejected) -> bool:
+    """Whether a square card is read better from its crop turned a quarter (``turned``) than from its
+    own (``first``): more surely, as a card, and either as a two-vowel card (the classifier knows them
+    only with one vowel above the other, not side by side) or as another reading of a card read
+    (the classifier reads a letter's marks, Ö's dots, less surely beside it than above it). Never
+    an N for a Z or the other way round, each the other turned a quarter; and never a plain letter
+    where the first view saw its marks: marks are missed, not invented."""
+    if rejected(turned) or turned.confidence <= first.confidence:
+        return False
+    if turned.label in PAIRS:
+        return True
+    marks_dropped = CLASSES.index(first.label) in MARKED_FORMS.get(CLASSES.index(turned.label), [])
+    return not rejected(first) and {first.label, turned.label} != {"N", "Z"} and not marks_dropped
 
 
 def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarray, rejected) -> list[detect.Region]:
