@@ -61,6 +61,8 @@ OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in t
 I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn (:func:`_glyph_symmetry`); a T's, L's or J's less
 T_MIRRORED = 0.84  # a T's glyph is at least this like itself mirrored left to right (an upright typeface's); an L's or a J's less
 T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I's glyph seen in a crop a little off may come close to I_TURNED
+T_BAR = 0.85  # and a T's bar spans at least this share of its glyph's width (GlyphSymmetry.bar)
+T_STEM = 0.2  # and its stem lies this near the middle of that width (GlyphSymmetry.stem)
 GLYPH_ROOM = 1.25  # a card's crop is enlarged this much where its glyph runs out of it (:func:`_no_lopsided_i`)
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`_named_by_corners`)
@@ -647,10 +649,11 @@ def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Read
     typeface, and a T, L or J (which a reader may take for one in a typeface it never saw) does not.
     A glyph the same mirrored left to right and clearly not top to bottom (a T's, upright or upside
     down; an L's or a J's is neither) is a T where the reader finds a T likelier than the other
-    letters so shaped, as surely as it found the I and the T together; so is one the same mirrored
-    top to bottom and not left to right on a square tile, which may lie a quarter turned. Any other
-    is given the likeliest other class, as surely as the reader found that one. A glyph running out
-    of the card's crop (a quad found a little off the tile) is judged in the crop enlarged."""
+    letters so shaped, as surely as it found the I and the T together. So is a glyph the same
+    mirrored top to bottom and not left to right on a square card, which may lie a quarter turned.
+    Either must have a T's bar and stem (:func:`_t_shaped`). Any other is given the likeliest other
+    class, as surely as the reader found that one. A glyph running out of the card's crop (a quad
+    found a little off the tile) is judged in the crop enlarged."""
     if reading.label != "I" or reading.probs is None:
         return reading
     crop = crops.warp(gray, quad, 2 * crops.SIZE)
@@ -663,10 +666,12 @@ def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Read
     probs = reading.probs.copy()
     if max(MIRRORED_LETTERS, key=lambda k: probs[k]) == T_CLASS:
         side = None
-        if shape.columns >= T_MIRRORED and shape.rows < T_LOPSIDED:
+        if shape.columns >= T_MIRRORED and shape.rows < T_LOPSIDED and _t_shaped(shape):
             side = 0 if shape.top_heavy else 2
         elif shape.rows >= T_MIRRORED and shape.columns < T_LOPSIDED and crops.is_square(quad):
-            side = 3 if _glyph_symmetry(np.ascontiguousarray(crop.T)).top_heavy else 1  # its bar on the crop's left: its top is there
+            across = _glyph_symmetry(np.ascontiguousarray(crop.T))  # the glyph turned upright, if a T
+            if _t_shaped(across):
+                side = 3 if across.top_heavy else 1  # its bar on the crop's left: its top is there
         if side is not None:
             probs[T_CLASS] += probs[I_CLASS]
             probs[I_CLASS] = 0.0
@@ -676,15 +681,25 @@ def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Read
     return Reading(CLASSES[best], float(probs[best]), reading.side, reading.noise, probs)
 
 
+def _t_shaped(shape: GlyphSymmetry) -> bool:
+    """Whether an upright glyph has a T's bar at its heavier end and its stem in the middle of it:
+    a J lying on its side, or a plain J's long stem, may be as symmetric as a T by ink counts."""
+    return shape.bar >= T_BAR and abs(shape.stem - 0.5) < T_STEM
+
+
 @dataclass(frozen=True)
 class GlyphSymmetry:
     """How alike a card's big glyph is to itself mirrored top to bottom (``rows``) and left to right
-    (``columns``), 0..1 (turned a half turn, the less alike of the two), and whether it has more ink
-    in its top half (a T's bar)."""
+    (``columns``), 0..1 (turned a half turn, the less alike of the two), whether it has more ink
+    in its top half (a T's bar), how much of its width the fullest row of the fifth of it at that
+    end spans (a T's bar nearly all), and where across it its fullest columns lie, as a share of
+    its width (a T's stem in the middle, a J's at a side)."""
 
     rows: float
     columns: float
     top_heavy: bool
+    bar: float
+    stem: float
 
 
 def _glyph_symmetry(crop: np.ndarray) -> GlyphSymmetry | None:
@@ -707,7 +722,10 @@ def _glyph_symmetry(crop: np.ndarray) -> GlyphSymmetry | None:
     glyph = labels[y : y + bh, x : x + bw] == k
     rows, columns = glyph.sum(axis=1), glyph.sum(axis=0)
     vertical, horizontal = (float(np.minimum(c, c[::-1]).sum() / np.maximum(c, c[::-1]).sum()) for c in (rows, columns))
-    return GlyphSymmetry(vertical, horizontal, bool(rows[: bh // 2].sum() > rows[bh - bh // 2 :].sum()))
+    top_heavy = bool(rows[: bh // 2].sum() > rows[bh - bh // 2 :].sum())
+    end = rows[: max(1, bh // 5)] if top_heavy else rows[bh - max(1, bh // 5) :]
+    stem = (float(np.flatnonzero(columns >= 0.9 * columns.max()).mean()) + 0.5) / bw
+    return GlyphSymmetry(vertical, horizontal, top_heavy, float(end.max() / bw), stem)
 
 
 def _upright_strokes(crop: np.ndarray) -> float:
