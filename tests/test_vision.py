@@ -404,6 +404,31 @@ def test_no_j_or_l_on_a_square_card_read_as_an_i_is_taken_for_a_t_lying_on_its_s
             assert seen.label != "T" or seen.confidence < vision.WHOLE_MIN, (font.stem, letter, angle)
 
 
+@pytest.mark.parametrize("angle", [0, 20, 65])
+def test_a_tile_found_by_its_letter_and_read_unsurely_is_believed_where_its_four_sides_show(angle):
+    # a light tile on a light table whose outline no edge map closed: its letter is found, the
+    # reader is unsure of it, and no corner index names it. Its four sides round it make it a tile;
+    # the same letter printed on a sheet of the table's shade has none. An N or a Z is not believed
+    # so: on a square tile each is the other turned a quarter
+    rejected = lambda r: r.label == "NOISE"  # noqa: E731
+    no_index = Says(NOISE=0.9)
+    tile = CardStyle(font=FONT, index=False, radius=0.05, aspect=1.0)
+    printed = dataclasses.replace(tile, paper=(205, 205, 205))
+    for style, letter, seen in ((tile, "M", ["M"]), (printed, "M", []), (tile, "N", [])):
+        plain = np.full((720, 960, 3), 205, np.uint8)
+        image, [corners] = lay(plain, [(letter, (480, 360), angle, style)])
+        if style is printed:  # no cut line round it either
+            image = cv2.polylines(image, [np.int32(corners)], True, (205, 205, 205), 9)
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        side = float(np.linalg.norm(corners[1] - corners[0]))
+        cards = [(0.9 * side, 0.9 * side)] * 3  # the tiles read elsewhere, found a little inside their edges
+        found = vision._found_by_letter(gray, Says(**{letter: 0.8}), no_index, [], cards, vision.UP, rejected)
+        assert [str(s.face) for s in found] == seen, (letter, style.paper)
+        if seen:
+            assert vision._sides_shown(gray, found[0].corners) == 4
+            assert np.abs(found[0].center - corners.mean(axis=0)).max() < 6
+
+
 class MarksAbove:
     """A reader that sees a letter's marks only above or below it: a crop whose smaller blots lie
     above or below its biggest reads as ``marked``, any other as ``plain``, each as surely as given."""

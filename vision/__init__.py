@@ -63,6 +63,9 @@ T_MIRRORED = 0.84  # a T's glyph is at least this like itself mirrored left to r
 T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I's glyph seen in a crop a little off may come close to I_TURNED
 T_BAR = 0.85  # and a T's bar spans at least this share of its glyph's width (GlyphSymmetry.bar)
 T_STEM = 0.2  # and its stem lies this near the middle of that width (GlyphSymmetry.stem)
+EDGE_REACH = (0.85, 1.3)  # a tile found by its letter shows its sides between these shares of its quad's half side (:func:`_sides_shown`)
+EDGE_PEAK = 2.0  # where the step in lightness across a side is this many times the steps around it
+EDGE_LEAST = 20.0  # and at least this (a Sobel response: a step of about 5 grey levels)
 GLYPH_ROOM = 1.25  # a card's crop is enlarged this much where its glyph runs out of it (:func:`_no_lopsided_i`)
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`_named_by_corners`)
@@ -601,7 +604,8 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     where a quarter of them or more are), clear of the cards seen, and only where read as surely as a
     card must be to be believed without an outline, or read as a letter less surely but named so by
     the corner indices round it too (:func:`_named_by_corners`, read by ``index``: a letter printed
-    on a sheet has none). Such a card replaces an unknown one found there
+    on a sheet has none), or, among tiles, by its four sides round it (:func:`_sides_shown`). Such a
+    card replaces an unknown one found there
     (a face found only in part), and a strip found there is no covered card (a row of tiles edge to
     edge is cut at their letters' strokes as well as at their seams). What shows of a covered card's
     letter beside the card on top of it is not taken for a card: a card round it would lie under that one."""
@@ -619,6 +623,10 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     unsure = [k for k, (reading, _) in enumerate(found) if not rejected(reading) and WHOLE_MIN <= reading.confidence < SURE]
     named = _named_by_corners(gray, index, [found[k][1] for k in unsure], up)
     confirmed = {k for k, by_corners in zip(unsure, named) if by_corners is not None and by_corners[0] == found[k][0].label}
+    # a tile whose outline no edge map closed (a light tile on a light table) still shows its four
+    # sides round its letter; a letter printed on a sheet shows none. An N or a Z, each the other
+    # turned a quarter, is left to the tile's outline found whole
+    confirmed |= {k for k in unsure if square and found[k][0].label not in ("N", "Z") and _sides_shown(gray, found[k][1]) == 4}
     for k, (reading, quad) in enumerate(found):
         center = quad.mean(axis=0)
         if rejected(reading) or (reading.confidence < SURE and k not in confirmed):
@@ -628,6 +636,24 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
         sightings = [s for s in sightings if not detect.inside(center, s.corners)]
         sightings.append(_sighting(reading, quad, up))
     return sightings
+
+
+def _sides_shown(gray: np.ndarray, quad: np.ndarray) -> int:
+    """How many of a card's four sides show round ``quad`` (a tile found by its letter): a straight
+    step in lightness along the side, somewhere between :data:`EDGE_REACH` shares of the quad's half
+    side from its middle, at least :data:`EDGE_PEAK` times the steps around it and a few grey levels
+    (:data:`EDGE_LEAST`). Measured along the middle of each side, away from the neighbours' corners."""
+    size, margin = 80, EDGE_REACH[1] + 0.1
+    patch = cv2.GaussianBlur(crops.warp(gray, _scaled(quad, margin), size).astype(np.float32), (3, 3), 0)
+    across = slice(int(0.3 * size), int(0.7 * size))
+    steps = (np.abs(cv2.Sobel(patch, cv2.CV_32F, 1, 0))[across, :].mean(axis=0),  # left to right, then top to bottom
+             np.abs(cv2.Sobel(patch, cv2.CV_32F, 0, 1))[:, across].mean(axis=1))
+    shown = 0
+    for profile, way in itertools.product(steps, (-1, 1)):
+        a, b = sorted(int((0.5 + way * reach / margin / 2) * size) for reach in EDGE_REACH)
+        band, around = profile[a : b + 1], profile[max(0, a - 6) : b + 7]
+        shown += bool(band.max() >= max(EDGE_LEAST, EDGE_PEAK * float(np.median(around))))
+    return shown
 
 
 def _on_its_end(reading: Reading, crop: np.ndarray) -> Reading:
