@@ -22,6 +22,7 @@ from vision.synth.textures import table_texture
 FONT = next(f for f in fonts.fonts() if f.name == "DejaVuSans-Bold.ttf")
 PLAIN = CardStyle(font=FONT, index=True, underline=True, radius=0.05)
 SQUARE = CardStyle(font=FONT, index=True, radius=0.05, aspect=1.0)
+INDEXLESS_TILE = dataclasses.replace(SQUARE, index=False)
 
 
 def table(cards, size=(960, 720), seed=0, light=False):
@@ -382,12 +383,11 @@ def test_a_t_tile_lying_a_quarter_turned_and_read_as_an_i_is_a_t(angle):
     # a tile may lie any way: its T's bar then stands at the crop's side. The glyph is the same
     # mirrored top to bottom and not left to right: a T, its corners from the T's own top-left. An
     # oblong card's crop cannot show a T so (it is straightened on a short side)
-    tile = CardStyle(font=FONT, index=False, radius=0.05, aspect=1.0)
-    image, [corners] = table([("T", (480, 360), angle, tile)])
+    image, [corners] = table([("T", (480, 360), angle, INDEXLESS_TILE)])
     [sighting] = vision.see(image, reader=Says(I=0.9, T=0.05))
     assert (str(sighting.face), round(sighting.confidence, 2)) == ("T", 0.95)
     assert np.abs(sighting.corners - corners).max() < 12  # clockwise from the T's own top-left
-    image, _ = table([("L", (480, 360), angle, tile)])
+    image, _ = table([("L", (480, 360), angle, INDEXLESS_TILE)])
     assert [str(s.face) for s in vision.see(image, reader=Says(I=0.9, T=0.05))] == ["UNKNOWN"]
 
 
@@ -396,7 +396,7 @@ def test_no_j_or_l_on_a_square_card_read_as_an_i_is_taken_for_a_t_lying_on_its_s
     # (a serif J's bar on top and hook below, a plain J's long stem): its stem, at a side of it, tells
     said = reading(I=0.9, T=0.05)
     for font in fonts.fonts():
-        tile = CardStyle(font=font, index=False, radius=0.05, aspect=1.0)
+        tile = dataclasses.replace(INDEXLESS_TILE, font=font)
         for letter, angle in itertools.product("JL", (0, 90, 180, 270)):
             image, [corners] = table([(letter, (480, 360), angle, tile)])
             gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
@@ -412,9 +412,8 @@ def test_a_tile_found_by_its_letter_and_read_unsurely_is_believed_where_its_four
     # so: on a square tile each is the other turned a quarter
     rejected = lambda r: r.label == "NOISE"  # noqa: E731
     no_index = Says(NOISE=0.9)
-    tile = CardStyle(font=FONT, index=False, radius=0.05, aspect=1.0)
-    printed = dataclasses.replace(tile, paper=(205, 205, 205))
-    for style, letter, seen in ((tile, "M", ["M"]), (printed, "M", []), (tile, "N", [])):
+    printed = dataclasses.replace(INDEXLESS_TILE, paper=(205, 205, 205))
+    for style, letter, seen in ((INDEXLESS_TILE, "M", ["M"]), (printed, "M", []), (INDEXLESS_TILE, "N", [])):
         plain = np.full((720, 960, 3), 205, np.uint8)
         image, [corners] = lay(plain, [(letter, (480, 360), angle, style)])
         if style is printed:  # no cut line round it either
@@ -451,12 +450,11 @@ class MarksAbove:
 def test_a_tile_lying_a_quarter_turned_is_read_turned_where_that_shows_its_marks(angle):
     # a reader may miss Ö's dots beside its ring and see them above it: an unsure square card is read
     # turned a quarter too, and kept so where that reads more surely
-    tile = CardStyle(font=FONT, index=False, radius=0.05, aspect=1.0)
-    image, [corners] = table([("Ö", (480, 360), angle, tile)])
+    image, [corners] = table([("Ö", (480, 360), angle, INDEXLESS_TILE)])
     [sighting] = vision.see(image, reader=MarksAbove(marked=("Ö", 0.8), plain=("O", 0.65)))
     assert (str(sighting.face), sighting.confidence) == ("Ö", 0.8)
     # but marks seen are never dropped for a surer plain letter, nor an N taken for a Z
-    image, _ = table([("Ö", (480, 360), angle + 90, tile)])
+    image, _ = table([("Ö", (480, 360), angle + 90, INDEXLESS_TILE)])
     [sighting] = vision.see(image, reader=MarksAbove(marked=("Ö", 0.7), plain=("O", 0.8)))
     assert str(sighting.face) == "Ö"
     rejected = lambda r: r.label == "NOISE"  # noqa: E731
@@ -469,8 +467,7 @@ def test_a_tile_lying_a_quarter_turned_is_read_turned_where_that_shows_its_marks
 def test_a_t_whose_tile_was_found_a_little_off_is_judged_in_a_larger_crop(shift):
     # a quad found off the tile (its side face, a neighbour's edge) cuts the T's bar at the crop's
     # edge, and the glyph's shape cannot be judged there: it is judged in the crop enlarged
-    tile = CardStyle(font=FONT, index=False, radius=0.05, aspect=1.0)
-    image, [corners] = table([("T", (480, 360), 0, tile)])
+    image, [corners] = table([("T", (480, 360), 0, INDEXLESS_TILE)])
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     side = np.linalg.norm(corners[1] - corners[0])
     off = corners + np.float32(shift) * side
