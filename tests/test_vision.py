@@ -460,6 +460,7 @@ def test_a_tile_lying_a_quarter_turned_is_read_turned_where_that_shows_its_marks
     rejected = lambda r: r.label == "NOISE"  # noqa: E731
     assert vision._better_turned(reading(R=0.65), reading(R=0.8), rejected)
     assert not vision._better_turned(reading(N=0.65), reading(Z=0.8), rejected)  # each the other turned a quarter
+    assert not vision._better_turned(reading(T=0.65), reading(I=0.8), rejected)  # a T askew or cut short looks like an I
     assert not vision._better_turned(reading(NOISE=0.65), reading(C=0.8), rejected)  # no card is made so
 
 

@@ -347,14 +347,15 @@ def _better_turned(first: Reading, turned: Reading, rejected) -> bool:
     own (``first``): more surely, as a card, and either as a two-vowel card (the classifier knows them
     only with one vowel above the other, not side by side) or as another reading of a card read
     (the classifier reads a letter's marks, Ö's dots, less surely beside it than above it). Never
-    an N for a Z or the other way round, each the other turned a quarter; and never a plain letter
-    where the first view saw its marks: marks are missed, not invented."""
+    an N for a Z or the other way round, each the other turned a quarter; never an I, which a T, L
+    or J seen askew or cut short resembles; and never a plain letter where the first view saw its
+    marks: marks are missed, not invented."""
     if rejected(turned) or turned.confidence <= first.confidence:
         return False
     if turned.label in PAIRS:
         return True
     marks_dropped = CLASSES.index(first.label) in MARKED_FORMS.get(CLASSES.index(turned.label), [])
-    return not rejected(first) and {first.label, turned.label} != {"N", "Z"} and not marks_dropped
+    return not rejected(first) and {first.label, turned.label} != {"N", "Z"} and not marks_dropped and turned.label != "I"
 
 
 def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarray, rejected) -> list[detect.Region]:
