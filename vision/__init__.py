@@ -56,6 +56,9 @@ BARELY_NOISE = 0.6  # a region read as no card less surely than this is read aga
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
 TILE_VIEWS = (1.0, 1.1, 1.2)  # a tile found by its letter is read at these sizes (that of the tiles read, whose faces are often found a little inside their edges)
 GLYPH_VIEWS = (1.0, 1.06, 1.12)  # and a card at these: its quad, centred on its letter, may cut the card's edge off
+EDGE_REACH = (0.85, 1.3)  # a tile found by its letter shows its sides between these shares of its quad's half side (:func:`_sides_shown`)
+EDGE_PEAK = 2.0  # where the step in lightness across a side is this many times the steps around it
+EDGE_LEAST = 20.0  # and at least this (a Sobel response: a step of about 5 grey levels)
 PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
 I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn (:func:`_glyph_symmetry`); a T's, L's or J's less
@@ -63,9 +66,6 @@ T_MIRRORED = 0.74  # a T's glyph is at least this like itself mirrored left to r
 T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I's glyph seen in a crop a little off may come close to I_TURNED
 T_BAR = 0.85  # and a T's bar spans at least this share of its glyph's width (GlyphSymmetry.bar)
 T_STEM = 0.2  # and its stem lies this near the middle of that width (GlyphSymmetry.stem)
-EDGE_REACH = (0.85, 1.3)  # a tile found by its letter shows its sides between these shares of its quad's half side (:func:`_sides_shown`)
-EDGE_PEAK = 2.0  # where the step in lightness across a side is this many times the steps around it
-EDGE_LEAST = 20.0  # and at least this (a Sobel response: a step of about 5 grey levels)
 GLYPH_ROOM = 1.25  # a card's crop is enlarged this much where its glyph runs out of it (:func:`_no_lopsided_i`)
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`_named_by_corners`)
@@ -606,10 +606,10 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     card must be to be believed without an outline, or read as a letter less surely but named so by
     the corner indices round it too (:func:`_named_by_corners`, read by ``index``: a letter printed
     on a sheet has none), or, among tiles, by its four sides round it (:func:`_sides_shown`). Such a
-    card replaces an unknown one found there
-    (a face found only in part), and a strip found there is no covered card (a row of tiles edge to
-    edge is cut at their letters' strokes as well as at their seams). What shows of a covered card's
-    letter beside the card on top of it is not taken for a card: a card round it would lie under that one."""
+    card replaces an unknown one found there (a face found only in part), and a strip found there is
+    no covered card (a row of tiles edge to edge is cut at their letters' strokes as well as at
+    their seams). What shows of a covered card's letter beside the card on top of it is not taken
+    for a card: a card round it would lie under that one."""
     if not cards:
         return sightings
     short = float(np.median([short for short, _ in cards]))
