@@ -1498,3 +1498,17 @@ def test_a_large_photo_is_shrunk_without_aliasing():
     # a camera frame comes out at the search's size too
     frame = _shrink(photo[:960, :1280], 800 / 1280)
     assert frame.shape[:2] == (600, 800)
+
+
+def test_the_printed_bands_of_a_sheet_lying_among_tiles_are_no_covered_cards():
+    # a sheet printed with rows of dashes is cut into bands four tiles long; the tiles round it lie
+    # on their ends, and their letters read as the bands' indices. No card's strip is so long
+    from vision.bench import _owner
+    from vision.synth.tiles import render_tiles
+
+    rng = random.Random(780)  # a dev seed's fourth photo
+    for _ in range(4):
+        scene = render_tiles(rng)
+    seen = vision.see(scene.image)
+    assert [str(s.face) for s in seen if _owner(scene, s.center) is None] == []
+    assert sum(_owner(scene, s.center) is not None for s in seen) >= 0.9 * len(scene.cards)

@@ -46,6 +46,7 @@ STOP_SIZE = (0.6, 1.6)  # a stop tile's area, as shares of the median area of th
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a whole card too
+STRIP_LONGEST = 2.0  # a covered card's strip is at most this many times as long as the cards read (their median)
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
 CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its sides are within these shares of the cards' (its outline maybe lost, not a fan's)
 BACK_SIZED = 0.6  # and a card's back down to this share: found inside the margin round its printed pattern
@@ -321,9 +322,12 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             (a, b), (a_end, b_end) = strip_readings[2 * k : 2 * k + 2], ends[k]
             fans.setdefault(id(top), set()).add(_standing(a, a_end, b, b_end))
     fans_along = {fan for fan, ways in fans.items() if True in ways and False not in ways}
+    card_length = float(np.median([card.sides[1] for card in cards])) if cards else math.inf
     for k, (region, top) in enumerate(covered):
         if any(detect.inside(region.center, quad) for quad in on_top):
             continue  # a piece of a card read whole after all (from a region inside the one cut up)
+        if region.sides[1] > STRIP_LONGEST * card_length:
+            continue  # far longer than the cards read: a band of a printed sheet or of the table, no card's strip
         pair = strip_readings[2 * k : 2 * k + 2]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
         across = _runs_across(region, top)
