@@ -68,6 +68,7 @@ T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I
 T_BAR = 0.85  # and a T's bar spans at least this share of its glyph's width (GlyphSymmetry.bar)
 T_STEM = 0.2  # and its stem lies this near the middle of that width (GlyphSymmetry.stem)
 GLYPH_ROOM = 1.25  # a card's crop is enlarged this much where its glyph runs out of it (:func:`_no_lopsided_i`)
+QUARTER_TWINS = {"N", "Z"}  # letters each the other turned a quarter: a reading turned a quarter cannot tell them
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`_named_by_corners`)
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
@@ -359,7 +360,8 @@ def _better_turned(first: Reading, turned: Reading, rejected) -> bool:
     if turned.label in PAIRS:
         return True
     marks_dropped = CLASSES.index(first.label) in MARKED_FORMS.get(CLASSES.index(turned.label), [])
-    return not rejected(first) and {first.label, turned.label} != {"N", "Z"} and not marks_dropped and turned.label != "I"
+    twins = {first.label, turned.label} == QUARTER_TWINS
+    return not rejected(first) and not twins and not marks_dropped and turned.label != "I"
 
 
 def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarray, rejected) -> list[detect.Region]:
@@ -631,7 +633,7 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     # a tile whose outline no edge map closed (a light tile on a light table) still shows its four
     # sides round its letter; a letter printed on a sheet shows none. An N or a Z, each the other
     # turned a quarter, is left to the tile's outline found whole
-    confirmed |= {k for k in unsure if square and found[k][0].label not in ("N", "Z") and _sides_shown(gray, found[k][1]) == 4}
+    confirmed |= {k for k in unsure if square and found[k][0].label not in QUARTER_TWINS and _sides_shown(gray, found[k][1]) == 4}
     for k, (reading, quad) in enumerate(found):
         center = quad.mean(axis=0)
         if rejected(reading) or (reading.confidence < SURE and k not in confirmed):
@@ -667,7 +669,7 @@ def _on_its_end(reading: Reading, crop: np.ndarray) -> Reading:
     bottom. The side is put right, and an N or a Z, each the other turned a quarter, is told apart
     by its strokes instead: an N's stems run along the card, a Z's bars across it."""
     label, probs = reading.label, reading.probs
-    if label in ("N", "Z"):  # each the other turned a quarter
+    if label in QUARTER_TWINS:
         label = "N" if _upright_strokes(crop) > STEMS else "Z"
         if label != reading.label and probs is not None:
             probs = probs.copy()
