@@ -43,6 +43,7 @@ MARK_DOUBT = 0.45  # a covered A or O is unknown where an end reads its marked f
 I_SURE = 0.85  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 STOP_MOST = 2  # an Alfapet set has two stop tiles: more plain dark squares are a chequered table's
 STOP_SIZE = (0.6, 1.6)  # a stop tile's area, as shares of the median area of the cards read around it
+CARD_SHARE = 0.5  # the cards' size is judged among the regions read as cards at least this share of the largest (:func:`_card_area`)
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a whole card too
@@ -247,9 +248,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # the size of the cards around: of the regions read as cards (a chequered table's squares are more,
     # and its dark squares read as stop tiles)
     cards = [region for region, reading in zip(whole, readings) if not rejected(reading) and reading.label != "STOP"]
-    card_area = float(np.median([card.area for card in cards])) if cards else None
     # cards, not tiles: a tile may lie any way up, and one seen aslant or showing its thickness may look oblong
     oblong = bool(cards) and float(np.median([card.sides[1] / card.sides[0] for card in cards])) > OBLONG
+    card_area = _card_area([card.area for card in cards], oblong) if cards else None
     vowels = [_likeliest_vowel(r) for r in readings]
     halves = _two_vowel_halves(whole, faced, readings, vowels, card_area) if card_area else []
     # halves whose vowels are read unsurely are read again as one card (below) before they are reported unknown
@@ -262,7 +263,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         else:
             sightings.append(sighting)
             joined |= {first, second_half}
-    for pair, reading, quad in _split_cards(gray, reader, whole, readings, joined, card_area, up, rejected) if card_area else []:
+    for pair, reading, quad in _split_cards(gray, reader, whole, readings, joined, card_area, oblong, up, rejected) if card_area else []:
         sightings.append(_sighting(reading, quad, up))
         joined |= set(pair)
     for k, reading, quad in _touching_cards(gray, reader, whole, readings, joined, cards, up, rejected):
@@ -774,6 +775,19 @@ def _upright_strokes(crop: np.ndarray) -> float:
     return upright / (upright + level + 1e-9)
 
 
+def _card_area(areas: list[float], oblong: bool) -> float:
+    """The size of the cards on the table, from the areas of the regions read as cards: their median,
+    and for oblong cards their median among those at least :data:`CARD_SHARE` of the largest (its 90th
+    percentile, so that two cards found as one do not count). A covered card's strip that shows enough
+    of its glyph is read as a card too, and in a fan those outnumber the cards on top, which the plain
+    median then takes for halves or pieces of a card. Tiles are not fanned, and a photo taken aslant
+    shows the near ones twice the size of the far ones."""
+    if not oblong:
+        return float(np.median(areas))
+    largest = float(np.percentile(areas, 90))
+    return float(np.median([a for a in areas if a >= CARD_SHARE * largest]))
+
+
 def _halves_of_a_card(a: detect.Region, b: detect.Region, card_area: float) -> bool:
     """Whether two regions may be the two halves of one card whose outline was not found, cut in two
     by a line printed across its face (a two-vowel card's dividing line, an underline running into the
@@ -789,13 +803,14 @@ def _halves_of_a_card(a: detect.Region, b: detect.Region, card_area: float) -> b
 
 
 def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], readings: list, taken: set[int],
-                 card_area: float, up: np.ndarray, rejected) -> list[tuple[tuple[int, int], Reading, np.ndarray]]:
+                 card_area: float, oblong: bool, up: np.ndarray, rejected) -> list[tuple[tuple[int, int], Reading, np.ndarray]]:
     """The cards cut in two whose halves do not read as a two-vowel card's vowels (one half reads as
     no card, or unsure): pairs of :func:`_halves_of_a_card`, one of them at least unsure, not among
     ``taken``, whose joined quad reads surely as a card (:func:`_likeliest_of` its views at the
-    :data:`ENLARGED` sizes; a square one also turned a quarter), or as a two-vowel card at
-    :data:`WHOLE_MIN`: two halves alike are what a two-vowel card's dividing line leaves. Each as
-    ((half, half), reading, quad)."""
+    :data:`ENLARGED` sizes; a square one also turned a quarter, unless the cards around are
+    ``oblong``: two strips of a fan side by side make a square that, turned, shows an edge like an
+    I), or as a two-vowel card at :data:`WHOLE_MIN`: two halves alike are what a two-vowel card's
+    dividing line leaves. Each as ((half, half), reading, quad)."""
     unsure = {k for k, r in enumerate(readings) if k not in taken and (rejected(r) or r.confidence < SURE)}
     pairs, quads = [], []
     for i in range(len(regions)):
@@ -806,7 +821,7 @@ def _split_cards(gray: np.ndarray, reader, regions: list[detect.Region], reading
             if 0.6 * card_area < cv2.contourArea(quad) < 1.5 * card_area:  # as big as a card, or as what its frame encloses
                 # a square card may lie a quarter turned, its halves side by side in the crop: read
                 # turned a quarter as well (the reader knows two-vowel cards with one vowel above the other)
-                for way in [quad, np.roll(quad, -1, axis=0)] if crops.is_square(quad) else [quad]:
+                for way in [quad, np.roll(quad, -1, axis=0)] if crops.is_square(quad) and not oblong else [quad]:
                     pairs.append((i, j))
                     quads.append(way)
     # the joined quad is the union of the halves: read at the ENLARGED sizes too, like an unsure card
