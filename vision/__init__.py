@@ -68,6 +68,7 @@ T_MIRRORED = 0.74  # a T's glyph is at least this like itself mirrored left to r
 T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I's glyph seen in a crop a little off may come close to I_TURNED
 T_BAR = 0.85  # and a T's bar spans at least this share of its glyph's width (GlyphSymmetry.bar)
 T_STEM = 0.2  # and its stem lies this near the middle of that width (GlyphSymmetry.stem)
+GLYPH_SLACK = 0.08  # a T's left and right match where moved up to this share of its width (a thin stem a pixel or two off its bar's middle)
 GLYPH_ROOM = 1.25  # a card's crop is enlarged this much where its glyph runs out of it (:func:`_no_lopsided_i`)
 QUARTER_TWINS = {"N", "Z"}  # letters each the other turned a quarter: a reading turned a quarter cannot tell them
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
@@ -700,7 +701,7 @@ def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Read
     probs = reading.probs.copy()
     if max(MIRRORED_LETTERS, key=lambda k: probs[k]) == T_CLASS:
         side = None
-        if shape.columns >= T_MIRRORED and shape.rows < T_LOPSIDED and _t_shaped(shape):
+        if shape.columns_loose >= T_MIRRORED and shape.rows < T_LOPSIDED and _t_shaped(shape):
             side = 0 if shape.top_heavy else 2
         elif shape.rows >= T_MIRRORED and shape.columns < T_LOPSIDED and crops.is_square(quad):
             across = _glyph_symmetry(np.ascontiguousarray(crop.T))  # the glyph turned upright, if a T
@@ -724,13 +725,15 @@ def _t_shaped(shape: GlyphSymmetry) -> bool:
 @dataclass(frozen=True)
 class GlyphSymmetry:
     """How alike a card's big glyph is to itself mirrored top to bottom (``rows``) and left to right
-    (``columns``), 0..1 (turned a half turn, the less alike of the two), whether it has more ink
+    (``columns``; ``columns_loose`` where the mirror's axis may lie :data:`GLYPH_SLACK` of its width
+    off the middle), 0..1 (turned a half turn, the less alike of the two), whether it has more ink
     in its top half (a T's bar), how much of its width the fullest row of the fifth of it at that
     end spans (a T's bar nearly all), and where across it its fullest columns lie, as a share of
     its width (a T's stem in the middle, a J's at a side)."""
 
     rows: float
     columns: float
+    columns_loose: float
     top_heavy: bool
     bar: float
     stem: float
@@ -755,11 +758,21 @@ def _glyph_symmetry(crop: np.ndarray) -> GlyphSymmetry | None:
         return None
     glyph = labels[y : y + bh, x : x + bw] == k
     rows, columns = glyph.sum(axis=1), glyph.sum(axis=0)
-    vertical, horizontal = (float(np.minimum(c, c[::-1]).sum() / np.maximum(c, c[::-1]).sum()) for c in (rows, columns))
+    vertical, horizontal = _mirrored_overlap(rows), _mirrored_overlap(columns)
     top_heavy = bool(rows[: bh // 2].sum() > rows[bh - bh // 2 :].sum())
     end = rows[: max(1, bh // 5)] if top_heavy else rows[bh - max(1, bh // 5) :]
     stem = (float(np.flatnonzero(columns >= 0.9 * columns.max()).mean()) + 0.5) / bw
-    return GlyphSymmetry(vertical, horizontal, top_heavy, float(end.max() / bw), stem)
+    return GlyphSymmetry(vertical, horizontal, _mirrored_overlap(columns, GLYPH_SLACK), top_heavy, float(end.max() / bw), stem)
+
+
+def _mirrored_overlap(counts: np.ndarray, slack: float = 0.0) -> float:
+    """How alike ink counts are to themselves reversed, 0..1: the overlap of the two, at best where
+    the reversed ones are moved by up to ``slack`` of their length (at least a pixel where any):
+    a T's thin stem drawn a pixel or two off the middle of its bar is still a T's."""
+    reach = max(1, round(slack * len(counts))) if slack else 0
+    padded = np.pad(counts.astype(np.float64), reach)
+    return max(float(np.minimum(padded, mirrored).sum() / np.maximum(padded, mirrored).sum())
+               for mirrored in (np.roll(padded[::-1], d) for d in range(-reach, reach + 1)))
 
 
 def _upright_strokes(crop: np.ndarray) -> float:
