@@ -404,6 +404,19 @@ def test_a_thin_t_whose_stem_stands_a_pixel_or_two_off_its_bars_middle_is_a_t(of
     assert (turned.label, round(turned.confidence, 2), turned.side) == ("T", 0.95, 2)  # before: T 0.05, unknown
 
 
+@pytest.mark.parametrize("foot", [398, 404])
+def test_a_t_whose_card_was_found_cut_short_at_its_bar_is_judged_in_a_crop_large_enough_to_hold_it(foot):
+    # an upside-down T's bar and a double frame cut the card's face, and the region found ends at
+    # the bar: the glyph runs out of the crop, and of the crop enlarged a quarter
+    style = dataclasses.replace(PLAIN, index=False, border=3, glyph=0.51, aspect=0.63, underline=False)
+    image, [corners] = table([("T", (480, 360), 180, style)], light=True)
+    (left, top), (right, _) = corners.min(axis=0), corners.max(axis=0)
+    quad = np.float32([[left + 11, top + 10], [right - 11, top + 10], [right - 11, foot], [left + 11, foot]])
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    judged = vision._no_lopsided_i(reading(I=0.9, T=0.05), gray, vision.crops.facing(quad))
+    assert (judged.label, round(judged.confidence, 2), judged.side) == ("T", 0.95, 2)  # before: I 0.9
+
+
 def test_no_j_or_l_on_a_square_card_read_as_an_i_is_taken_for_a_t_lying_on_its_side():
     # in every training typeface a J's ink counts may be as symmetric as a T's lying on its side
     # (a serif J's bar on top and hook below, a plain J's long stem): its stem, at a side of it, tells

@@ -69,7 +69,7 @@ T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I
 T_BAR = 0.85  # and a T's bar spans at least this share of its glyph's width (GlyphSymmetry.bar)
 T_STEM = 0.2  # and its stem lies this near the middle of that width (GlyphSymmetry.stem)
 GLYPH_SLACK = 0.08  # a T's left and right match where moved up to this share of its width (a thin stem a pixel or two off its bar's middle)
-GLYPH_ROOM = 1.25  # a card's crop is enlarged this much where its glyph runs out of it (:func:`_no_lopsided_i`)
+GLYPH_ROOM = (1.25, 1.5)  # a card's crop is enlarged so much, in turn, where its glyph runs out of it (:func:`_no_lopsided_i`)
 QUARTER_TWINS = {"N", "Z"}  # letters each the other turned a quarter: a reading turned a quarter cannot tell them
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
 CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`_named_by_corners`)
@@ -688,14 +688,15 @@ def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Read
     mirrored top to bottom and not left to right on a square card, which may lie a quarter turned.
     Either must have a T's bar and stem (:func:`_t_shaped`). Any other is given the likeliest other
     class, as surely as the reader found that one. A glyph running out of the card's crop (a quad
-    found a little off the tile) is judged in the crop enlarged."""
+    found a little off the tile, or cut short at a T's bar joined to the card's frame) is judged in
+    the crop enlarged (:data:`GLYPH_ROOM`)."""
     if reading.label != "I" or reading.probs is None:
         return reading
-    crop = crops.warp(gray, quad, 2 * crops.SIZE)
-    shape = _glyph_symmetry(crop)
-    if shape is None:
-        crop = crops.warp(gray, _scaled(quad, GLYPH_ROOM), 2 * crops.SIZE)
+    for view in (quad, *(_scaled(quad, room) for room in GLYPH_ROOM)):
+        crop = crops.warp(gray, view, 2 * crops.SIZE)
         shape = _glyph_symmetry(crop)
+        if shape is not None:
+            break
     if shape is None or min(shape.rows, shape.columns) >= I_TURNED:
         return reading
     probs = reading.probs.copy()
