@@ -47,6 +47,7 @@ CARD_SHARE = 0.5  # the cards' size is judged among the regions read as cards at
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a whole card too
+ON_CARD = 0.3  # a strip lying this share of itself on a card read whole is that card's side, no covered card's (:func:`_lies_on`)
 STRIP_LONGEST = 2.0  # a covered card's strip is at most this many times as long as the cards read (their median)
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
 CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its sides are within these shares of the cards' (its outline maybe lost, not a fan's)
@@ -310,6 +311,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # chequered table or lines of print, not covered cards. The card on top of each group:
     top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
+    read_surely = [s.corners for s in sightings if s.confidence >= SURE and s.visible >= 0.9]  # cards seen whole, not strips read as cards
     lost = _lost_strips(gray, [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined],
                         sightings, on_top + [region.quad for region in strips])
     lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _ in lost], up)
@@ -327,8 +329,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     fans_along = {fan for fan, ways in fans.items() if True in ways and False not in ways}
     card_length = float(np.median([card.sides[1] for card in cards])) if cards else math.inf
     for k, (region, top) in enumerate(covered):
-        if any(detect.inside(region.center, quad) for quad in on_top):
-            continue  # a piece of a card read whole after all (from a region inside the one cut up)
+        if any(detect.inside(region.center, quad) for quad in on_top) or any(_lies_on(region, quad) for quad in read_surely):
+            continue  # a piece of a card read whole after all (from a region inside the one cut up, or its far side)
         if region.sides[1] > STRIP_LONGEST * card_length:
             continue  # far longer than the cards read: a band of a printed sheet or of the table, no card's strip
         pair = strip_readings[2 * k : 2 * k + 2]
@@ -347,6 +349,16 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         face, confidence = shown
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _lies_on(strip: detect.Region, card: np.ndarray) -> bool:
+    """Whether at least :data:`ON_CARD` of a strip lies on a card read whole and surely: the card's
+    far side and the table beside it, whose ends show that card's own far indices (a design printing
+    four), or a printed sheet's bands running under the card, are no covered card's strip; a fan's
+    strips lie beside the card on top. (A strip of a fan read as a card may be cut wide and lie on
+    its neighbours: only cards read surely and seen whole count.)"""
+    shared, _ = cv2.intersectConvexConvex(strip.quad.astype(np.float32), np.asarray(card, np.float32))
+    return shared >= ON_CARD * strip.area
 
 
 def _better_turned(first: Reading, turned: Reading, rejected) -> bool:
