@@ -266,15 +266,17 @@ def test_a_two_vowel_card_half_under_a_book_is_not_taken_for_the_vowel_that_show
     assert seen["UNKNOWN"].confidence <= 0.5 and seen["UNKNOWN"].visible < 0.6
 
 
-@pytest.mark.parametrize("face, shows, clear", [("A", 0.3, True), ("O", 0.33, True), ("A/E", 0.3, False), ("O/U", 0.33, False),
-                                                ("A", 0.12, False)])
-def test_the_top_middle_of_a_covered_card_tells_a_one_vowel_card_from_a_two_vowel_one(face, shows, clear):
+@pytest.mark.parametrize("face, shows, clear, glyph", [("A", 0.3, True, 0.5), ("O", 0.33, True, 0.5), ("A/E", 0.3, False, 0.5),
+                                                       ("O/U", 0.33, False, 0.5), ("A", 0.12, False, 0.5), ("E", 0.33, True, 0.58)])
+def test_the_top_middle_of_a_covered_card_tells_a_one_vowel_card_from_a_two_vowel_one(face, shows, clear, glyph):
     # a column of two cards: the one on top hides all but the top ``shows`` of the one under it; a
-    # two-vowel card prints its upright vowel large in its top half, a one-letter card its letter lower
+    # two-vowel card prints its upright vowel large in its top half (from 0.14 of its length), a
+    # one-letter card its letter lower (a letter 0.58 of the card tall, from 0.21)
     from vision.detect import Region
 
     height = 170
-    image, (under, over) = table([(face, (480, 300), 0), ("K", (480, 300 + shows * height), 0)])
+    style = dataclasses.replace(PLAIN, glyph=glyph)
+    image, (under, over) = table([(face, (480, 300), 0, style), ("K", (480, 300 + shows * height), 0)])
     top_edge, cut = under[:2], under[:2] + [0, shows * height]
     strip = Region(np.float32([*top_edge, cut[1], cut[0]]), float(np.linalg.norm(top_edge[1] - top_edge[0])) * shows * height, partial=True)
     on_top = Region(over, float(cv2.contourArea(over)))

@@ -1144,7 +1144,7 @@ def _standing(a: Reading, a_end: np.ndarray, b: Reading, b_end: np.ndarray) -> b
     return ways.pop() if len(ways) == 1 else None
 
 
-TOP_MIDDLE = (0.3, 0.7, 0.12, 0.22)  # across a card, from its side; into it, from its top edge: shares of its width and length
+TOP_MIDDLE = (0.3, 0.7, 0.12, 0.19)  # across a card, from its side; into it, from its top edge: shares of its width and length
 
 
 def _top_middle_clear(gray: np.ndarray, strip: detect.Region, top: detect.Region) -> bool:
