@@ -337,7 +337,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         visible = min(1.0, region.area / card_area) if card_area else 0.3
         across = _runs_across(region, top)
         square = top is not None and top.sides[1] < 1.15 * top.sides[0]  # its strips may run across or along the cards under it
-        one_vowel = across and top is not None and not square and _top_middle_clear(gray, region, top)
+        one_vowel = (across or square) and top is not None and _top_middle_clear(gray, region, top)
         shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square, one_vowel, id(top) in fans_along)
         if shown is None:
             # unreadable, but something shows: a covered card, unless too little of one shows to be
@@ -1079,7 +1079,8 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
     a side, the one towards the reader's top in play. A strip ``across`` the card's top shows the same
     vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown, unless
     the card is known to be a ``one_vowel`` card (:func:`_top_middle_clear`); and so where the card on
-    top is ``square``, as its strips may run across or along the covered cards. Where both indices
+    top is ``square``, as its strips may run across or along the covered cards (along a two-vowel
+    card's side they show its two vowels, so a clear top middle tells there too). Where both indices
     stand along the strip (:func:`_standing`), or its fan's do (``along``), it runs along the card's
     side whatever its length."""
     (top, top_end), (foot, foot_end) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
@@ -1103,7 +1104,7 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
         name = CLASSES[INDEXED[best]]
         face, sure = parse_face(name), float(letters[best] / total)
         unsure_i = name == "I" and (twice[best] < once[best] or min(a[I_CLASS], b[I_CLASS]) < I_SURE)
-        if name in VOWELS and (square or unsure_i or _mark_doubted(INDEXED[best], a, b)
+        if name in VOWELS and ((square and not one_vowel) or unsure_i or _mark_doubted(INDEXED[best], a, b)
                                or (not one_vowel and (across or twice[best] < once[best]))):
             # one vowel at one end, or across a card's top: maybe half of a two-vowel card; what
             # reads as an I may be a T, L or J cut short, or a frame line, unless both ends read it
