@@ -763,6 +763,10 @@ def test_what_a_covered_cards_index_shows():
     # two different vowels still read as the two-vowel card they are
     assert shown(end(E=0.95, side=3), end(E=0.95, side=3), square=True) == "UNKNOWN"
     assert shown(end(O=0.9), end(A=0.9), square=True) == "O/A"
+    # ... unless the covered card's top middle is clear, where the vowel shows at both ends: at one
+    # end only, the strip may run along a two-vowel card's side, beside its letters
+    assert shown(end(E=0.95, side=3), end(E=0.95, side=3), square=True, one_vowel=True) == "E"
+    assert shown(blank, end(E=0.95), square=True, one_vowel=True) == "UNKNOWN"
     # indices standing along the strip, the foot's turned over, are printed at the two ends of the
     # card's side: one vowel read at both is a one-vowel card, whatever the strip's length says;
     # but an O looks the same any way round and tells nothing

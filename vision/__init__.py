@@ -1079,10 +1079,11 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
     a side, the one towards the reader's top in play. A strip ``across`` the card's top shows the same
     vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown, unless
     the card is known to be a ``one_vowel`` card (:func:`_top_middle_clear`); and so where the card on
-    top is ``square``, as its strips may run across or along the covered cards (along a two-vowel
-    card's side they show its two vowels, so a clear top middle tells there too). Where both indices
-    stand along the strip (:func:`_standing`), or its fan's do (``along``), it runs along the card's
-    side whatever its length."""
+    top is ``square``, as its strips may run across or along the covered cards: there a vowel must
+    be read at both ends as well (along a two-vowel card's side its two vowels show; the zone that
+    :func:`_top_middle_clear` looks at then lies beside the card's letters, and tells nothing of a
+    vowel read at one end only). Where both indices stand along the strip (:func:`_standing`), or
+    its fan's do (``along``), it runs along the card's side whatever its length."""
     (top, top_end), (foot, foot_end) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
     if along or _standing(top, top_end, foot, foot_end):
         across = square = False
@@ -1104,7 +1105,7 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
         name = CLASSES[INDEXED[best]]
         face, sure = parse_face(name), float(letters[best] / total)
         unsure_i = name == "I" and (twice[best] < once[best] or min(a[I_CLASS], b[I_CLASS]) < I_SURE)
-        if name in VOWELS and ((square and not one_vowel) or unsure_i or _mark_doubted(INDEXED[best], a, b)
+        if name in VOWELS and ((square and (not one_vowel or twice[best] < once[best])) or unsure_i or _mark_doubted(INDEXED[best], a, b)
                                or (not one_vowel and (across or twice[best] < once[best]))):
             # one vowel at one end, or across a card's top: maybe half of a two-vowel card; what
             # reads as an I may be a T, L or J cut short, or a frame line, unless both ends read it
