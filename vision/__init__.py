@@ -1104,9 +1104,10 @@ def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = Fa
         best = int(letters.argmax())
         name = CLASSES[INDEXED[best]]
         face, sure = parse_face(name), float(letters[best] / total)
-        unsure_i = name == "I" and (twice[best] < once[best] or min(a[I_CLASS], b[I_CLASS]) < I_SURE)
-        if name in VOWELS and ((square and (not one_vowel or twice[best] < once[best])) or unsure_i or _mark_doubted(INDEXED[best], a, b)
-                               or (not one_vowel and (across or twice[best] < once[best]))):
+        read_once = twice[best] < once[best]
+        unsure_i = name == "I" and (read_once or min(a[I_CLASS], b[I_CLASS]) < I_SURE)
+        maybe_half = (not one_vowel and (across or square or read_once)) or (square and read_once)
+        if name in VOWELS and (maybe_half or unsure_i or _mark_doubted(INDEXED[best], a, b)):
             # one vowel at one end, or across a card's top: maybe half of a two-vowel card; what
             # reads as an I may be a T, L or J cut short, or a frame line, unless both ends read it
             # surely; and an A or O may be an Å, Ä or Ö whose ring or dots one end barely shows
