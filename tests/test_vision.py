@@ -905,6 +905,42 @@ def test_a_strip_found_as_the_inside_of_its_printed_frame_is_stretched_to_its_ca
     assert sorted({round(float(x)) for x in kept[:, 0]}) == [268, 292]
 
 
+def test_a_strip_found_inside_its_printed_frame_is_grown_to_its_cards_own_edges():
+    # a covered card (x 100-179, y 100-299) printing a double frame, the card on top lying on it from
+    # x = 160; the strip found is the inside of its frame, where no corner index shows
+    from vision import detect
+
+    gray = np.full((400, 400), 60, np.uint8)
+    cv2.rectangle(gray, (100, 100), (179, 299), 225, -1)
+    for inset in (9, 13):
+        cv2.rectangle(gray, (100 + inset, 100 + inset), (179 - inset, 299 - inset), 90, 2)
+    cv2.rectangle(gray, (160, 90), (259, 309), 225, -1)
+    cv2.line(gray, (160, 90), (160, 309), 120, 2)
+    gray = cv2.GaussianBlur(gray, (3, 3), 0)
+    strip = detect.order_quad(np.float32([[115, 115], [160, 115], [160, 285], [115, 285]]))
+
+    def box(quad):
+        return [round(float(quad[:, 0].min())), round(float(quad[:, 1].min())), round(float(quad[:, 0].max())),
+                round(float(quad[:, 1].max()))]
+
+    assert box(detect.to_card_edges(gray, strip, np.array([-1.0, 0.0]))) == [100, 100, 160, 299]
+    assert box(detect.to_card_edges(gray, strip)) == [115, 100, 160, 299]  # no side given: its ends only
+    # grown onto a card read, it would read that card's index: it stays as it was found
+    read = detect.Region(detect.order_quad(np.float32([[60, 90], [110, 90], [110, 310], [60, 310]])), 50 * 220)
+    assert box(vision._grown(gray, strip, np.array([-1.0, 0.0]), [read])) == box(strip)
+    assert box(vision._grown(gray, strip, np.array([-1.0, 0.0]), [])) == [100, 100, 160, 299]
+
+
+def test_the_strips_of_a_fan_found_inside_their_frames_are_read_at_their_cards_corners():
+    # a held-out design printing a double frame, on a patterned table that joins the fans' outlines:
+    # their strips are found on their own, as the insides of their frames, short of the corner indices
+    from vision.synth.scene import render_scene
+
+    scene = render_scene(random.Random(9), layout="fan", held_out=True)
+    results = tally(scene)
+    assert results.covered.right >= 13 and results.covered.wrong == 0 and results.phantoms == 0
+
+
 def test_fans_whose_outline_runs_into_a_chequered_table_are_found_from_their_top_cards():
     # the table's squares join each fan's outline in every edge map: the strips are found beside the
     # card on top, as the bands of paper that the covered cards' edges divide

@@ -48,6 +48,7 @@ NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
 SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a whole card too
 ON_CARD = 0.3  # a strip lying this share of itself on a card read whole is that card's side, no covered card's (:func:`_lies_on`)
+GROWN_ONTO = 0.02  # a strip grown to its card's edges may lie this share of itself more on cards read, no more (:func:`_grown`)
 STRIP_LONGEST = 2.0  # a covered card's strip is at most this many times as long as the cards read (their median)
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
 CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its sides are within these shares of the cards' (its outline maybe lost, not a fan's)
@@ -528,20 +529,35 @@ def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: lis
       beside such a strip in turn: what lies inside a strip's printed frame, short of the corner
       indices outside it, so stretched to the card's length (:func:`_stretched`);
     - the bands of paper beside a card read that the edges of the cards under it divide
-      (:func:`detect.strips_beside`)."""
+      (:func:`detect.strips_beside`).
+
+    Each is grown to its card's own edges where these lie a little beyond it (:func:`_grown`)."""
     read = [detect.Region(detect.order_quad(s.corners), float(cv2.contourArea(s.corners.astype(np.float32))))
             for s in sightings if s.face != UNKNOWN]  # also a two-vowel card found as its two halves
     thin = [region for region in no_cards if region.sides[1] > detect.CARD_SHAPED * region.sides[0]]
     lost = [(detect.Region(quad, float(cv2.contourArea(quad))), top)
             for region, top in zip(thin, _fan_tops(thin, read)) if top is not None
-            for quad in [_stretched(region.quad, top.quad)]]
+            for quad in [_grown(gray, _stretched(region.quad, top.quad), region.center - top.center, read)]]
     known = known + [region.quad for region, _ in lost]
     for top in read:
         for quad in detect.strips_beside(gray, top.quad):
+            quad = _grown(gray, quad, None, read)
             if not any(detect.inside(quad.mean(axis=0), other) for other in known):
                 lost.append((detect.Region(quad, float(cv2.contourArea(quad))), top))
                 known.append(quad)
     return lost
+
+
+def _grown(gray: np.ndarray, strip: np.ndarray, away: np.ndarray | None, cards: list[detect.Region]) -> np.ndarray:
+    """A strip found on its own grown to its card's own edges (:func:`detect.to_card_edges`), unless
+    that takes it onto a card read: a band of a striped table beside a card, grown onto the next
+    card, would read that card's corner index."""
+    grown = detect.to_card_edges(gray, strip, away)
+
+    def on_cards(quad: np.ndarray) -> float:
+        return max((cv2.intersectConvexConvex(np.float32(quad), card.quad.astype(np.float32))[0] for card in cards), default=0.0)
+
+    return grown if on_cards(grown) <= on_cards(strip) + GROWN_ONTO * float(cv2.contourArea(np.float32(strip))) else strip
 
 
 def _read_ends(gray: np.ndarray, index, quads: list[np.ndarray], up: np.ndarray) -> tuple[list[list[np.ndarray]], list[Reading]]:

@@ -34,6 +34,8 @@ LINE_STEP = 35  # the least step in grey (a Sobel response) along a card's edge 
 STRIP_WIDTH = 0.7  # a piece of a group narrower than this share of its whole cards' width is a covered card's strip
 WIDE_TRIM = 0.2  # an outline that is no quadrilateral is trimmed again this hard (shares of its square root)
 END_REACH = (0.08, 0.06)  # how far beyond and inside a strip's ends its card's own edges are looked for (shares of its length)
+LOST_END_REACH = (0.15, 0.04)  # the same for a strip found on its own (:func:`to_card_edges`), which may be its card's frame
+LOST_SIDE_REACH = 0.4  # and how far beyond its far side its card's edge is looked for, in its widths
 
 
 @dataclass
@@ -594,33 +596,74 @@ def _stroke_beside(along: np.ndarray, paper: float, x: int, side: int) -> bool:
     return not light(x + 3 * side, x + 7 * side) and light(x + 12 * side, x + 20 * side)
 
 
-def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int) -> tuple[float, float]:
+def _card_ends(along: np.ndarray, a: int, b: int, start: int, stop: int,
+               reach: tuple[float, float] = END_REACH) -> tuple[float, float]:
     """Where a covered card's own edges cross its strip (columns ``a`` to ``b`` of ``along``, the
     group straightened with a margin all round, its strips running down the rows from ``start`` to
     ``stop``), near the strip's two ends: the outermost line across the strip's middle within
-    :data:`END_REACH` of each end, else the end as it is. A fan's outline runs along its outermost
-    cards, and the cards lie a little askew to each other: a strip cut from it may stop short of its
-    card's end, and cut the corner index printed there."""
+    ``reach`` of each end (beyond it, within it), else the end as it is. A fan's outline runs along
+    its outermost cards, and the cards lie a little askew to each other: a strip cut from it may stop
+    short of its card's end, and cut the corner index printed there."""
     length = stop - start
-    beyond, within = round(END_REACH[0] * length), round(END_REACH[1] * length)
+    beyond, within = round(reach[0] * length), round(reach[1] * length)
     lo, hi = max(0, start - beyond), min(len(along), stop + beyond)
     inset = round(0.2 * (b - a))
-    band = cv2.GaussianBlur(np.ascontiguousarray(along[lo:hi, a + inset : b - inset]), (3, 3), 0).astype(np.float32)
-    across = (np.abs(cv2.Sobel(band, cv2.CV_32F, 0, 1, ksize=3)) > 40).mean(axis=1)
+    crossed = _lines_crossing(along[lo:hi, a + inset : b - inset], axis=0)
+    top = _outermost(crossed, range(0, start + within - lo))
+    bottom = _outermost(crossed, range(hi - 1 - lo, stop - within - 1 - lo, -1))
+    return (start if top is None else top + lo), (stop if bottom is None else bottom + lo)
 
-    def outermost(order: range) -> float | None:
-        """The middle of the first run of rows, in the order given, that a line crosses."""
-        run: list[int] = []
-        for row in order:
-            if across[row - lo] > 0.6:
-                run.append(row)
-            elif run:
-                break
-        return (run[0] + run[-1]) / 2 if run else None
 
-    top = outermost(range(lo, start + within))
-    bottom = outermost(range(hi - 1, stop - within - 1, -1))
-    return (start if top is None else top), (stop if bottom is None else bottom)
+def _lines_crossing(band: np.ndarray, axis: int) -> np.ndarray:
+    """The share of each row (``axis`` 0) or column (1) of ``band`` that is an edge running along it."""
+    band = cv2.GaussianBlur(np.ascontiguousarray(band), (3, 3), 0).astype(np.float32)
+    step = np.abs(cv2.Sobel(band, cv2.CV_32F, axis, 1 - axis, ksize=3)) > 40
+    return step.mean(axis=1 - axis)
+
+
+def _outermost(crossed: np.ndarray, order: range) -> float | None:
+    """The middle of the first run of rows (or columns), in the order given, that a line crosses."""
+    run: list[int] = []
+    for k in order:
+        if crossed[k] > 0.6:
+            run.append(k)
+        elif run:
+            break
+    return (run[0] + run[-1]) / 2 if run else None
+
+
+def to_card_edges(gray: np.ndarray, strip: np.ndarray, away: np.ndarray | None = None) -> np.ndarray:
+    """A covered card's strip (4 image points) found short of its card, grown to the card's own
+    edges: its ends to the outermost lines across it within :data:`LOST_END_REACH`, and, given the
+    direction ``away`` from the card lying on it, its far side to the outermost line along it within
+    :data:`LOST_SIDE_REACH`. A strip found on its own is often the inside of its card's printed
+    frame, stretched to the length of the card on top, itself maybe found inside its own frame: the
+    corner index lies outside the frame, in the margin such a strip leaves out. Within its reach
+    beyond that margin lies the table or the strip of the card beneath, which leaves its own frame
+    lines (further away) under the next card."""
+    quad = order_quad(np.asarray(strip, np.float32))
+    if math.dist(quad[0], quad[1]) > math.dist(quad[1], quad[2]):
+        quad = np.roll(quad, -1, axis=0)  # its long sides running down the rows of the straightened view
+    width = (math.dist(quad[0], quad[1]) + math.dist(quad[3], quad[2])) / 2
+    length = (math.dist(quad[1], quad[2]) + math.dist(quad[0], quad[3])) / 2
+    H = 200
+    W = max(8, round(width * H / max(1.0, length)))
+    my = round(LOST_END_REACH[0] * H) + 2
+    mx = round(LOST_SIDE_REACH * W) + 2 if away is not None else 0
+    M = cv2.getPerspectiveTransform(quad, np.float32([[mx, my], [mx + W, my], [mx + W, my + H], [mx, my + H]]))
+    view = cv2.warpPerspective(gray, M, (W + 2 * mx, H + 2 * my))
+    start, stop = _card_ends(view, mx, mx + W, my, my + H, LOST_END_REACH)
+    left, right = float(mx), float(mx + W)
+    if away is not None:
+        crossed = _lines_crossing(view[my + H // 4 : my + 3 * H // 4], axis=1)  # along the strip's middle, clear of its indices
+        if float(np.dot(away, quad[1] - quad[0])) > 0:
+            edge = _outermost(crossed, range(len(crossed) - 1, mx + W - 1, -1))
+            right = right if edge is None else edge
+        else:
+            edge = _outermost(crossed, range(0, mx + 1))
+            left = left if edge is None else edge
+    rect = np.float32([[left, start], [right, start], [right, stop], [left, stop]])
+    return order_quad(cv2.perspectiveTransform(rect.reshape(1, 4, 2), np.linalg.inv(M)).reshape(4, 2))
 
 
 GLYPH_CONTRAST = 25  # how much darker than its surroundings (grey levels) a card's letter is
