@@ -638,9 +638,9 @@ def to_card_edges(gray: np.ndarray, strip: np.ndarray, away: np.ndarray | None =
     direction ``away`` from the card lying on it, its far side to the outermost line along it within
     :data:`LOST_SIDE_REACH`. A strip found on its own is often the inside of its card's printed
     frame, stretched to the length of the card on top, itself maybe found inside its own frame: the
-    corner index lies outside the frame, in the margin such a strip leaves out. Within its reach
-    beyond that margin lies the table or the strip of the card beneath, which leaves its own frame
-    lines (further away) under the next card."""
+    corner index lies outside the frame, in the margin such a strip leaves out. The reaches end
+    short of what lies beyond the card's edge: the table, or the card beneath, whose own frame lies
+    a strip's width further on, along its own edge."""
     quad = order_quad(np.asarray(strip, np.float32))
     if math.dist(quad[0], quad[1]) > math.dist(quad[1], quad[2]):
         quad = np.roll(quad, -1, axis=0)  # its long sides running down the rows of the straightened view
