@@ -358,12 +358,7 @@ def _lies_on(strip: detect.Region, card: np.ndarray) -> bool:
     four), or a printed sheet's bands running under the card, are no covered card's strip; a fan's
     strips lie beside the card on top. (A strip of a fan read as a card may be cut wide and lie on
     its neighbours: only cards read surely and seen whole count.)"""
-    return _shared_area(strip.quad, card) >= ON_CARD * strip.area
-
-
-def _shared_area(a: np.ndarray, b: np.ndarray) -> float:
-    """The area two convex quads share."""
-    return float(cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))[0])
+    return detect.shared_area(strip.quad, card) >= ON_CARD * strip.area
 
 
 def _better_turned(first: Reading, turned: Reading, rejected) -> bool:
@@ -559,7 +554,7 @@ def _grown(gray: np.ndarray, strip: np.ndarray, away: np.ndarray | None, cards: 
     grown = detect.to_card_edges(gray, strip, away)
 
     def on_cards(quad: np.ndarray) -> float:
-        return max((_shared_area(quad, card.quad) for card in cards), default=0.0)
+        return max((detect.shared_area(quad, card.quad) for card in cards), default=0.0)
 
     return grown if on_cards(grown) <= on_cards(strip) + GROWN_ONTO * float(cv2.contourArea(np.float32(strip))) else strip
 

@@ -451,6 +451,11 @@ def inside(point: np.ndarray, quad: np.ndarray) -> bool:
     return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])), False) > 0
 
 
+def shared_area(a: np.ndarray, b: np.ndarray) -> float:
+    """The area two convex quads share."""
+    return float(cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))[0])
+
+
 def _line_positions(profile: np.ndarray, low: float, high: float, least: float = 0.85) -> tuple[list[int], list[int]]:
     """Centres of thin runs where a straight line crosses the whole group (``least`` of it at the
     line's strongest): the edges of cards lying on others. A printed bar (a letter's stroke, a
@@ -757,7 +762,7 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
             quad = order_quad(cv2.boxPoints(((float(center[0]), float(center[1])), (short, long), turned)))
             if quad.min() <= 0 or (quad >= [w, h]).any():
                 continue  # a card cut by the picture's edge is not readable
-            if not any(cv2.intersectConvexConvex(quad, other.astype(np.float32))[0] > 0.15 * short * long for other in taken):
+            if not any(shared_area(quad, other) > 0.15 * short * long for other in taken):
                 ways.append(quad)  # else it would lie under a card found: what shows may be part of a letter (a T's stem)
         if ways:
             found.append(ways)
