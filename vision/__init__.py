@@ -57,6 +57,7 @@ FIELD_SHARE = 0.7  # a region read surely is read again from a card-shaped regio
 FIELD_DARKER = 0.6  # where the band round that region is at most this much as light as the region (a field holding a card)
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is read again at the ENLARGED sizes
+DOUBTED_NOISE = 0.8  # and so is one up to this, but its views must then read a card surely
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
 TILE_VIEWS = (1.0, 1.1, 1.2)  # a tile found by its letter is read at these sizes (that of the tiles read, whose faces are often found a little inside their edges)
 GLYPH_VIEWS = (1.0, 1.06, 1.12)  # and a card at these: its quad, centred on its letter, may cut the card's edge off
@@ -236,14 +237,17 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # never seen, an outline found a pixel or two inside the card or along the inside of its printed
     # frame (a crop that cuts the glyph's ends), is then judged on five views; and so is a region its own
     # crop only barely calls no card (a tile's face found tight round a big glyph), which the views must
-    # then read as a card outright: a marker or a pattern of the table is no unknown card
+    # then read as a card outright: a marker or a pattern of the table is no unknown card. A region
+    # its own crop calls no card more surely may be a card's face found along the inside of its
+    # printed frame, cut too tight to show the card: its views must read it surely
     unsure = [k for k, reading in enumerate(readings) if (reading.confidence < SURE and not rejected(reading))
-              or (reading.label == "NOISE" and reading.noise < BARELY_NOISE)]
+              or (reading.label == "NOISE" and reading.noise < DOUBTED_NOISE)]
     if unsure:
         again = reader.read(np.stack([crops.warp(gray, _scaled(faced[k], f)) for k in unsure for f in ENLARGED]))
         for n, k in enumerate(unsure):
             judged = _judged([readings[k], *again[len(ENLARGED) * n : len(ENLARGED) * (n + 1)]], rejected)
-            if not rejected(readings[k]) or (not rejected(judged) and judged.confidence >= WHOLE_MIN):
+            least = WHOLE_MIN if readings[k].noise < BARELY_NOISE else SURE
+            if not rejected(readings[k]) or (not rejected(judged) and judged.confidence >= least):
                 readings[k] = judged
     readings = _named_by_word(gray, words, faced, readings) if words else readings
 
