@@ -1109,6 +1109,19 @@ def test_a_card_found_only_inside_its_printed_frame_on_a_sheet_of_paper_is_read(
     assert results.whole.total == 20 and results.whole.right == 20 and results.phantoms == 0, results
 
 
+def test_a_card_found_by_its_letter_is_confirmed_by_its_four_sides_where_its_indices_are_unread():
+    # an upside-down J on a dark table: its outline reads too unsurely (0.48), the quad round its
+    # letter reads J under SURE, and its corner indices do not name it; its four sides show round
+    # that quad, as a sheet's printed letter's do not. (The 4th table of a dev run's sequence, seed 8383.)
+    from vision.synth.scene import render_scene
+
+    rng = random.Random(8383)
+    for _ in range(4):
+        scene = render_scene(rng, layout="loose", held_out=True)
+    results = tally(scene)
+    assert results.whole.total == 16 and results.whole.right == 16 and results.phantoms == 0, results
+
+
 def test_two_vowel_cards_cut_in_halves_on_a_chequered_table_are_joined():
     # three two-vowel cards whose outlines are lost come out as halves, each showing one vowel; the
     # halves are told from whole cards by the size of the cards around, not of the table's squares

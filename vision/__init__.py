@@ -644,7 +644,7 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     where a quarter of them or more are), clear of the cards seen, and only where read as surely as a
     card must be to be believed without an outline, or read as a letter less surely but named so by
     the corner indices round it too (:func:`_named_by_corners`, read by ``index``: a letter printed
-    on a sheet has none), or, among tiles, by its four sides round it (:func:`_sides_shown`). Such a
+    on a sheet has none), or by its four sides round it (:func:`_sides_shown`). Such a
     card replaces an unknown one found there (a face found only in part), and a strip found there is
     no covered card (a row of tiles edge to edge is cut at their letters' strokes as well as at
     their seams). What shows of a covered card's letter beside the card on top of it is not taken
@@ -663,10 +663,11 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     unsure = [k for k, (reading, _) in enumerate(found) if not rejected(reading) and WHOLE_MIN <= reading.confidence < SURE]
     named = _named_by_corners(gray, index, [found[k][1] for k in unsure], up)
     confirmed = {k for k, by_corners in zip(unsure, named) if by_corners is not None and by_corners[0] == found[k][0].label}
-    # a tile whose outline no edge map closed (a light tile on a light table) still shows its four
-    # sides round its letter; a letter printed on a sheet shows none. An N or a Z, each the other
-    # turned a quarter, is left to the tile's outline found whole
-    confirmed |= {k for k in unsure if square and found[k][0].label not in QUARTER_TWINS and _sides_shown(gray, found[k][1]) == 4}
+    # a card or tile whose outline no edge map closed (a light tile on a light table, a card whose
+    # outline ran into a sheet of paper or the one beside it) still shows its four sides round its
+    # letter, where its corner indices may be too small to read; a letter printed on a sheet shows
+    # none. An N or a Z, each the other turned a quarter, is left to the outline found whole
+    confirmed |= {k for k in unsure if found[k][0].label not in QUARTER_TWINS and _sides_shown(gray, found[k][1]) == 4}
     for k, (reading, quad) in enumerate(found):
         center = quad.mean(axis=0)
         if rejected(reading) or (reading.confidence < SURE and k not in confirmed):
@@ -679,7 +680,7 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
 
 
 def _sides_shown(gray: np.ndarray, quad: np.ndarray) -> int:
-    """How many of a card's four sides show round ``quad`` (a tile found by its letter): a straight
+    """How many of a card's four sides show round ``quad`` (a card or tile found by its letter): a straight
     step in lightness along the side, somewhere between :data:`EDGE_REACH` shares of the quad's half
     side from its middle, at least :data:`EDGE_PEAK` times the steps around it and a few grey levels
     (:data:`EDGE_LEAST`). Measured along the middle of each side, away from the neighbours' corners."""
