@@ -665,9 +665,11 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     confirmed = {k for k, by_corners in zip(unsure, named) if by_corners is not None and by_corners[0] == found[k][0].label}
     # a card or tile whose outline no edge map closed (a light tile on a light table, a card whose
     # outline ran into a sheet of paper or the one beside it) still shows its four sides round its
-    # letter, where its corner indices may be too small to read; a letter printed on a sheet shows
-    # none. An N or a Z, each the other turned a quarter, is left to the outline found whole
-    confirmed |= {k for k in unsure if found[k][0].label not in QUARTER_TWINS and _sides_shown(gray, found[k][1]) == 4}
+    # letter, where its corner indices may be too small to read (but not where they name another);
+    # a letter printed on a sheet shows none. An N or a Z, each the other turned a quarter, is left
+    # to the outline found whole
+    confirmed |= {k for k, by_corners in zip(unsure, named)
+                  if by_corners is None and found[k][0].label not in QUARTER_TWINS and _sides_shown(gray, found[k][1]) == 4}
     for k, (reading, quad) in enumerate(found):
         center = quad.mean(axis=0)
         if rejected(reading) or (reading.confidence < SURE and k not in confirmed):
