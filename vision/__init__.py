@@ -645,10 +645,9 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     card must be to be believed without an outline, or read as a letter less surely but named so by
     the corner indices round it too (:func:`_named_by_corners`, read by ``index``: a letter printed
     on a sheet has none), or by its four sides round it where those name no other letter
-    (:func:`_sides_shown`). Such a
-    card replaces an unknown one found there (a face found only in part), and a strip found there is
-    no covered card (a row of tiles edge to edge is cut at their letters' strokes as well as at
-    their seams). What shows of a covered card's letter beside the card on top of it is not taken
+    (:func:`_sides_shown`). Such a card replaces an unknown one found there (a face found only in
+    part), and a strip found there is no covered card (a row of tiles edge to edge is cut at their
+    letters' strokes as well as at their seams). What shows of a covered card's letter beside the card on top of it is not taken
     for a card: a card round it would lie under that one."""
     if not cards:
         return sightings
