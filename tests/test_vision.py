@@ -1095,30 +1095,30 @@ def test_cards_on_a_dotted_cloth_and_across_a_sheet_of_paper_are_all_read():
     assert results.whole.total == 6 and results.whole.right == 6 and results.phantoms == 0, results
 
 
+def held_out_table(seed, number):
+    """The held-out table ``number`` (from 0) of those the bench draws from ``seed``, in its turn of layouts."""
+    from vision.bench import LAYOUTS
+    from vision.synth.scene import render_scene
+
+    rng = random.Random(seed)
+    for k in range(number + 1):
+        scene = render_scene(rng, layout=LAYOUTS[k % len(LAYOUTS)], held_out=True)
+    return scene
+
+
 def test_a_card_found_only_inside_its_printed_frame_on_a_sheet_of_paper_is_read():
     # a Blitz card lies on a light printed sheet, where its own edge is faint: its face is found along
     # the inside of its double frame, a crop so tight that the card reader calls it no card (0.72);
-    # its larger views read it surely. (The 14th table of a dev run's sequence, seed 9191.)
-    from vision.synth.scene import render_scene
-
-    rng = random.Random(9191)
-    layouts = ["loose"] * 4 + ["piles"] * 2 + ["fan"] * 2 + ["mixed"] * 2
-    for layout in layouts + layouts[:4]:
-        scene = render_scene(rng, layout=layout, held_out=True)
-    results = tally(scene)
+    # its larger views read it surely
+    results = tally(held_out_table(9191, 13))
     assert results.whole.total == 20 and results.whole.right == 20 and results.phantoms == 0, results
 
 
 def test_a_card_found_by_its_letter_is_confirmed_by_its_four_sides_where_its_indices_are_unread():
     # an upside-down J on a dark table: its outline reads too unsurely (0.48), the quad round its
     # letter reads J under SURE, and its corner indices do not name it; its four sides show round
-    # that quad, as a sheet's printed letter's do not. (The 4th table of a dev run's sequence, seed 8383.)
-    from vision.synth.scene import render_scene
-
-    rng = random.Random(8383)
-    for _ in range(4):
-        scene = render_scene(rng, layout="loose", held_out=True)
-    results = tally(scene)
+    # that quad, as a sheet's printed letter's do not
+    results = tally(held_out_table(8383, 3))
     assert results.whole.total == 16 and results.whole.right == 16 and results.phantoms == 0, results
 
 

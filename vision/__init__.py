@@ -647,8 +647,8 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     on a sheet has none), or by its four sides round it where those name no other letter
     (:func:`_sides_shown`). Such a card replaces an unknown one found there (a face found only in
     part), and a strip found there is no covered card (a row of tiles edge to edge is cut at their
-    letters' strokes as well as at their seams). What shows of a covered card's letter beside the card on top of it is not taken
-    for a card: a card round it would lie under that one."""
+    letters' strokes as well as at their seams). What shows of a covered card's letter beside the
+    card on top of it is not taken for a card: a card round it would lie under that one."""
     if not cards:
         return sightings
     short = float(np.median([short for short, _ in cards]))

@@ -40,6 +40,7 @@ from vision.synth.scene import indices_inside, render_scene
 from vision.synth.tiles import render_tiles
 
 REALDATA = Path(__file__).resolve().parent.parent.parent / "shared" / "realdata"
+LAYOUTS = ("loose",) * 4 + ("piles",) * 2 + ("fan",) * 2 + ("mixed",) * 2  # the held-out tables' layouts, in turn
 
 
 @dataclass
@@ -166,9 +167,8 @@ def _has_stops(scene) -> bool:
 def synthetic(scenes: int, empty: int, seed: int, progress: Callable[[str], None]) -> Results:
     rng = random.Random(seed)
     results = Results()
-    layouts = ["loose"] * 4 + ["piles"] * 2 + ["fan"] * 2 + ["mixed"] * 2
     for k in range(scenes):
-        scene = render_scene(rng, layout=layouts[k % len(layouts)], held_out=True)
+        scene = render_scene(rng, layout=LAYOUTS[k % len(LAYOUTS)], held_out=True)
         t = time.perf_counter()
         sightings = vision.see(scene.image, stop_tiles=_has_stops(scene))
         results.ms.append((time.perf_counter() - t) * 1000)
