@@ -7,7 +7,7 @@ import numpy as np
 from referee.cards import parse_face
 from vision import crops
 from vision.synth import fonts, samples
-from vision.synth.cards import CardStyle, render_card
+from vision.synth.cards import CardStyle, random_style, render_card, varied
 
 FONT = fonts.fonts()[0]
 TWO_CORNERS = CardStyle(font=FONT, index=True)
@@ -95,6 +95,23 @@ def test_the_ends_the_detector_cuts_are_labelled_with_the_index_they_show():
             if shows != "NOISE" and reading.label == shows and samples.symmetric_turns(shows) == 4]
     assert sum(side == 2 for _, side, _ in read) >= 2  # some indices printed turned, in the lower corners
     assert np.mean([seen == side for seen, side, _ in read]) >= 0.9
+
+
+def test_the_second_index_readers_designs_frame_their_index_with_a_thin_line_more_often():
+    # designs unseen in training print their index on a frame line: the second index reader learns
+    # from designs THIN_FRAMED of which are given a thin frame, at insets through the index and clear
+    # of it; the first reader's designs keep their own frames (a sixth of them thin)
+    rng = random.Random(7)
+    drawn = [random_style(rng) for _ in range(800)]
+    plain = [varied(style, rng) for style in drawn]
+    assert [d.border for d in plain] == [style.border for style in drawn]
+    framed = [varied(style, rng, samples.THIN_FRAMED) for style in drawn]
+    thin = [d for d in framed if d.border == 1]
+    expected = samples.THIN_FRAMED + (1 - samples.THIN_FRAMED) * np.mean([style.border == 1 for style in drawn])
+    assert abs(len(thin) / len(framed) - expected) < 0.06 and len(thin) > 0.35 * len(framed)
+    insets = [d.frame_inset for d in thin]
+    assert min(insets) < 3 and max(insets) > 8
+    assert {d.border for d in framed} >= {0, 1, 2, 4, 5}  # the other frames stay too
 
 
 def test_a_card_prints_its_index_in_the_corners_its_design_names():

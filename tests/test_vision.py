@@ -1122,6 +1122,21 @@ def test_a_card_found_by_its_letter_is_confirmed_by_its_four_sides_where_its_ind
     assert results.whole.total == 16 and results.whole.right == 16 and results.phantoms == 0, results
 
 
+def test_two_index_readers_agreeing_name_a_covered_card_the_first_alone_cannot():
+    # fans of a design unseen in training, whose double frame runs through its corner indices: the
+    # ends of one strip the first index reader reads too unsurely to name it, the two together name it
+    results = tally(held_out_table(4242, 37))
+    assert (results.covered.right, results.covered.wrong) == (12, 0), results
+    assert results.whole.right == results.whole.total == 5 and results.phantoms == 0, results
+
+
+def test_two_index_readers_agreeing_do_not_name_a_covered_card_the_first_alone_misreads():
+    # the first index reader alone reads a covered Ä as an A; the two together leave it unnamed
+    results = tally(held_out_table(4242, 19))
+    assert (results.covered.right, results.covered.wrong) == (2, 0), results
+    assert results.whole.right == results.whole.total == 15 and results.phantoms == 0, results
+
+
 def test_two_vowel_cards_cut_in_halves_on_a_chequered_table_are_joined():
     # three two-vowel cards whose outlines are lost come out as halves, each showing one vowel; the
     # halves are told from whole cards by the size of the cards around, not of the table's squares
@@ -1499,6 +1514,21 @@ def test_see_json_contract_and_bad_input(tmp_path):
     assert run.returncode == 1
     run = subprocess.run([sys.executable, "-m", "referee", "see", str(good), "--annotate", str(out)], capture_output=True, text=True)
     assert run.returncode == 0 and "A/E" in run.stdout and cv2.imread(str(out)).shape == image.shape
+
+
+def test_the_two_index_readers_agree_on_each_crop_by_the_geometric_mean_of_their_probabilities():
+    from vision.read import Agreeing, index_reader
+    from vision.synth import samples
+
+    both = index_reader()
+    assert isinstance(both, Agreeing)
+    rng = random.Random(3)
+    crops = np.stack([crop for _ in range(4) for crop, _, _ in samples.strip_ends(rng, held_out=True)])
+    for got, a, b in zip(both.read(crops), both.first.read(crops), both.second.read(crops)):
+        expected = np.sqrt(a.probabilities() * b.probabilities())
+        expected /= expected.sum()
+        assert np.allclose(got.probabilities(), expected) and got.label == CLASSES[int(expected.argmax())]
+        assert got.noise == pytest.approx(expected[CLASSES.index("NOISE")])
 
 
 def test_the_readers_are_one_cached_session_each():

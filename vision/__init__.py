@@ -29,7 +29,7 @@ import numpy as np
 from referee.cards import UNKNOWN, VOWELS, Face, Kind, parse_face
 from referee.errors import UserError
 from vision import crops, detect
-from vision.read import Reading
+from vision.read import Reading, agreed
 from vision.synth.samples import ACTIONS, CLASSES, NOISE, PAIRS, symmetric_turns
 
 UP = crops.UP
@@ -577,7 +577,7 @@ def _read_ends(gray: np.ndarray, index, quads: list[np.ndarray], up: np.ndarray)
     views = [end_views(q, quad) for pair, quad in zip(ends, quads) for q in pair]
     nudged, loose = [v[0] for v in views], [v[1] for v in views]
     read = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose]))
-    return ends, [_agreed(a, b) for a, b in zip(read[: len(nudged)], read[len(nudged) :])]
+    return ends, [agreed(a, b) for a, b in zip(read[: len(nudged)], read[len(nudged) :])]
 
 
 def end_views(end: np.ndarray, strip: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -1071,15 +1071,6 @@ def _judged(views: list[Reading], rejected) -> Reading:
         if named.confidence >= WHOLE_MIN or _bird_card(named):
             return named
     return judged
-
-
-def _agreed(moved, wider):
-    """One reading of a strip's end from its two views (each with a margin, one moved outwards): the geometric
-    mean of their probabilities, so that a class both find likely wins and one they dispute stays unsure."""
-    p = np.sqrt(moved.probabilities() * wider.probabilities())
-    p = p / p.sum()
-    k = int(p.argmax())
-    return Reading(CLASSES[k], float(p[k]), max(moved, wider, key=lambda r: r.confidence).side, float(p[NOISE]), p)
 
 
 def _runs_across(strip: detect.Region, top: detect.Region | None) -> bool:

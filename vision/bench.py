@@ -3,7 +3,7 @@
 1. A fresh synthetic held-out set: scenes drawn with typefaces and card designs training never saw
    (loose cards, piles, fanned lines, mixtures) and empty tables with clutter. Scores: required cards
    right, two-vowel orientation, covered cards whose indices name them (right / wrong / unknown; a
-   two-vowel card needs an index of each vowel uncovered), the index reader alone on the strip ends the
+   two-vowel card needs an index of each vowel uncovered), the index readers alone on the strip ends the
    detector cuts, answers on cards not required, phantom cards. A scene holding an Alfapet stop tile
    is read asking for stop tiles, as that game would, and so are the empty tables. Then, each
    from its own random stream so that the figures above stay comparable between versions: cards laid
@@ -70,7 +70,7 @@ class Results:
     empty_phantoms: int = 0
     ms: list[float] = field(default_factory=list)
     confusions: dict[str, int] = field(default_factory=dict)
-    ends: Tally = field(default_factory=Tally)  # strip ends showing one index, read by the index reader alone: right, wrong, unsure
+    ends: Tally = field(default_factory=Tally)  # strip ends showing one index, read by the index readers alone: right, wrong, unsure
     ends_sure: int = 0  # of those read right, how many at least INDEX_MIN surely
 
 
@@ -135,11 +135,11 @@ def score_scene(scene, sightings, results: Results) -> None:
 
 
 def score_ends(scene, gray: np.ndarray, results: Results) -> None:
-    """The index reader alone on the strip ends that the detector cuts (both views of each end
-    agreed, as :func:`vision.see` reads them), on those that show one uncovered corner index: what
-    the covered-card figures owe to the reader, apart from finding the strips. An end is right where
-    it is read as that index; of those, sure at :data:`vision.INDEX_MIN`; wrong where another letter
-    is read that surely; unsure otherwise."""
+    """The index readers alone on the strip ends that the detector cuts (both readers and both views
+    of each end agreed, as :func:`vision.see` reads them), on those that show one uncovered corner
+    index: what the covered-card figures owe to the readers, apart from finding the strips. An end is
+    right where it is read as that index; of those, sure at :data:`vision.INDEX_MIN`; wrong where
+    another letter is read that surely; unsure otherwise."""
     strips = [region.quad for region in detect.find_cards(scene.image, gray=gray) if region.partial]
     ends, readings = vision._read_ends(gray, index_reader(), strips, vision.UP)
     for end, reading in zip((square for pair in ends for square in pair), readings):
@@ -388,7 +388,7 @@ def run(scenes: int = 100, empty: int = 100, seed: int = 2026, real: Path | None
     yield f"  covered cards right                       {100 * c.share(c.right):8.2f} %      target >= 98 %"
     yield f"  covered cards wrong                       {100 * c.share(c.wrong):8.2f} %      target <= 0.5 %    (unknown {c.unknown}, missed {c.missed})"
     e = results.ends
-    yield (f"  index reader alone on the strip ends found {100 * e.share(e.right):8.2f} %      right, {100 * e.share(results.ends_sure):.2f} % "
+    yield (f"  index readers alone on the strip ends found {100 * e.share(e.right):7.2f} %      right, {100 * e.share(results.ends_sure):.2f} % "
            f"surely (of {e.total} ends showing one index; wrong and sure {e.wrong})")
     h = results.hidden
     yield f"  cards named where no answer is required   {h.total:8d}      (wrong {h.wrong}; too covered to name, under a hand, or cut by the picture's edge)"

@@ -79,13 +79,16 @@ def random_style(rng: random.Random, held_out: bool = False, square: bool | None
     return style
 
 
-def varied(style: CardStyle, rng: random.Random) -> CardStyle:
+def varied(style: CardStyle, rng: random.Random, thin_framed: float = 0.0) -> CardStyle:
     """A training design with its index placed and sized at random, in the top-left corner or the
     top-right one, and its thin frame at a random distance from the edge (through the index, at
-    times): designs differ so, and a reader must not learn one layout. Only training samples are
-    varied so; scenes and held-out designs are not."""
+    times): designs differ so, and a reader must not learn one layout. With ``thin_framed``, that
+    share of designs is given a thin frame in place of its own, for a reader that must often read an
+    index through a frame line. Only training samples are varied so; scenes and held-out designs
+    are not."""
+    border = 1 if thin_framed and rng.random() < thin_framed else style.border
     return replace(style, index_at=(rng.uniform(0.1, 0.16), rng.uniform(0.08, 0.12)), index_size=rng.uniform(0.09, 0.13),
-                   index_right=rng.random() < 0.4, frame_inset=rng.uniform(2.0, 9.0))
+                   index_right=rng.random() < 0.4, frame_inset=rng.uniform(2.0, 9.0), border=border)
 
 
 def index_corners(style: CardStyle) -> tuple[int, ...]:
