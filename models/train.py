@@ -299,7 +299,7 @@ reader (`index.onnx`, its own card) does, in the same {n} classes; `vision.read.
 two read each end and weighs their answers together (the geometric mean of their probabilities,
 `vision.read.agreed`). Trained with more designs whose frame line runs through the index, it errs on
 other crops than the first: together they name more covered cards than the first alone, and no more
-of them wrongly (measured on the rendered tables of the vision bench's seeds, not on these crops).""",
+of them wrongly (measured on rendered tables; see the closing notes of the vision issue).""",
                """the index reader's data
 (`samples.index_batch`; see its card), drawn with 30 % of the training designs given a thin frame in
 place of their own, at a random distance from the edge (through the index, at times):
