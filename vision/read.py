@@ -6,9 +6,9 @@ Four models are shipped: ``cards.onnx`` reads whole cards; ``index.onnx`` and ``
 read the corner index at the end of a covered card's strip together (:class:`Agreeing`), and know
 only what an index shows (:data:`INDEX_CLASSES`); ``words.onnx`` reads the action word at a bird
 card's foot (:data:`WORD_CLASSES`). Their readings are given in the card classes too, the others at
-zero, so that the readers' answers are weighed alike. Where the index models are missing, the card
-reader reads the strips as well (where the second is, the first reads alone); where the word model
-is missing, a bird card the card reader is unsure of stays unknown."""
+zero, so that the readers' answers are weighed alike. Where the first index model is missing, the
+card reader reads the strips as well, and where only the second is, the first reads them alone; where
+the word model is missing, a bird card the card reader is unsure of stays unknown."""
 
 from __future__ import annotations
 
