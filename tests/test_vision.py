@@ -1144,6 +1144,22 @@ def test_two_vowel_cards_cut_in_halves_on_a_chequered_table_are_joined():
     assert results.whole.total == 10 and results.whole.right == 10 and results.phantoms == 0, results
 
 
+def test_a_half_of_a_two_vowel_card_read_whole_as_well_is_not_a_card_of_its_own():
+    # a U/A card on a chequered table is cut in two at the line between its vowels; its lower half's
+    # larger views read the whole card surely, and its upper half alone reads as a U: one card, not two
+    results = tally(held_out_table(6666, 0))
+    assert results.whole.right == results.whole.total == 19 and results.phantoms == 0, results
+    assert results.orientation.right == results.orientation.total == 3, results
+
+
+def test_the_halves_of_two_vowel_cards_are_not_taken_for_the_size_of_the_cards():
+    # four fans, one topped by an I/E card cut in two at the line between its vowels: among the few
+    # regions read as cards, its halves (and another's) would make the median card half a card, and
+    # the halves too big to be halves of one
+    results = tally(held_out_table(1111, 6))
+    assert results.whole.right == results.whole.total == 3 and results.phantoms == 0, results
+
+
 TILE = CardStyle(font=FONT, paper=(225, 215, 185), aspect=1.0, radius=0.12, glyph=0.55)
 
 

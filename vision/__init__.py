@@ -55,6 +55,7 @@ CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its s
 BACK_SIZED = 0.6  # and a card's back down to this share: found inside the margin round its printed pattern
 FIELD_SHARE = 0.7  # a region read surely is read again from a card-shaped region inside it at most this share of its area
 FIELD_DARKER = 0.6  # where the band round that region is at most this much as light as the region (a field holding a card)
+HALF_SHARE = 0.7  # a vowel read inside a two-vowel card holding it and under this share of its size is a half of it
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is a card where its ENLARGED views read one
 DOUBTED_NOISE = 0.8  # and one read so up to this, where they read one surely (SURE)
@@ -255,10 +256,14 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # the size of the cards around: of the regions read as cards (a chequered table's squares are more,
     # and its dark squares read as stop tiles)
     cards = [region for region, reading in zip(whole, readings) if not rejected(reading) and reading.label != "STOP"]
+    vowels = [_likeliest_vowel(r) for r in readings]
+    # nor the halves of two-vowel cards, each read as a vowel, squat, and half a card's size: where
+    # few cards lie, they would pass for the cards (as judged before their size is known)
+    halved = {id(whole[k]) for pair in _two_vowel_halves(whole, faced, readings, vowels, math.inf) for k in pair}
+    cards = [card for card in cards if id(card) not in halved] or cards
     # cards, not tiles: a tile may lie any way up, and one seen aslant or showing its thickness may look oblong
     oblong = bool(cards) and float(np.median([card.sides[1] / card.sides[0] for card in cards])) > OBLONG
     card_area = _card_area([card.area for card in cards], oblong) if cards else None
-    vowels = [_likeliest_vowel(r) for r in readings]
     halves = _two_vowel_halves(whole, faced, readings, vowels, card_area) if card_area else []
     # halves whose vowels are read unsurely are read again as one card (below) before they are reported unknown
     unsure_halves = []
@@ -309,6 +314,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             sightings[at] = _sighting(reading, quad, up, parse_face(named[0]), named[1])
 
     sightings = _found_by_letter(gray, reader, index, sightings, [card.sides for card in cards], up, rejected)
+    sightings = _without_halves(sightings)
     if stop_tiles:
         sightings = _believable_stops(sightings)
 
@@ -473,6 +479,26 @@ def _least_sure(label: str, partial: bool = False) -> float:
     around, maybe what shows of a covered card, as surely as an index; an action card as surely as
     the word that alone tells it from the others of its design (:data:`ACTION_MIN`)."""
     return max(INDEX_MIN if partial else WHOLE_MIN, ACTION_MIN if label in ACTIONS else 0.0)
+
+
+def _without_halves(sightings: list[Sighting]) -> list[Sighting]:
+    """The sightings without those that are one half of a two-vowel card read whole as well: a vowel
+    read inside a two-vowel card holding that vowel, under :data:`HALF_SHARE` of its size. The line
+    between a two-vowel card's vowels may cut its outline in two, and a half read as its own card
+    while the whole card is read from a larger view would count the card twice, with one vowel."""
+    pairs = [s for s in sightings if s.face.kind is Kind.TWO_VOWEL]
+    if not pairs:
+        return sightings
+
+    def area(s: Sighting) -> float:
+        return float(cv2.contourArea(s.corners.astype(np.float32)))
+
+    def a_half(s: Sighting) -> bool:
+        return s.face.kind is Kind.LETTER and any(
+            s.face.letters in pair.face.letters and detect.inside(s.center, pair.corners) and area(s) < HALF_SHARE * area(pair)
+            for pair in pairs)
+
+    return [s for s in sightings if not a_half(s)]
 
 
 def _believable_stops(sightings: list[Sighting]) -> list[Sighting]:
