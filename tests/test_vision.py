@@ -232,6 +232,8 @@ def test_a_stop_tile_is_believed_only_as_big_as_the_cards_around_and_no_more_tha
     assert stops(letters + [square(200), square(400, size=40)]) == [200]  # a small dark square: a patch of table
     assert stops(letters + [square(200), square(300), square(400)]) == []  # more than a game has: a chequered table
     assert stops([square(200)]) == []  # no card read to size it by
+    # small dark squares of a chequered table are no tiles, and do not outnumber the one that is
+    assert stops(letters + [square(200), square(300, size=40), square(400, size=40), square(500, size=40)]) == [200]
 
 
 @pytest.mark.parametrize("dark, light", [((50, 70, 55), (150, 175, 160)), ((70, 60, 120), (170, 160, 210))])
@@ -1158,6 +1160,14 @@ def test_the_halves_of_two_vowel_cards_are_not_taken_for_the_size_of_the_cards()
     # the halves too big to be halves of one
     results = tally(held_out_table(1111, 6))
     assert results.whole.right == results.whole.total == 3 and results.phantoms == 0, results
+
+
+def test_a_stop_tile_on_a_chequered_table_is_read():
+    # Alfapet's stop tile among cards on a chequered cloth, whose smaller dark squares read as stop
+    # tiles too: they are too small to be tiles, and do not make the one that is one of them
+    scene = held_out_table(6262, 12)
+    results = tally(scene, vision.see(scene.image, stop_tiles=True))
+    assert results.whole.right == results.whole.total == 20 and results.phantoms == 0, results
 
 
 TILE = CardStyle(font=FONT, paper=(225, 215, 185), aspect=1.0, radius=0.12, glyph=0.55)

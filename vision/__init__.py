@@ -502,20 +502,21 @@ def _without_halves(sightings: list[Sighting]) -> list[Sighting]:
 
 
 def _believable_stops(sightings: list[Sighting]) -> list[Sighting]:
-    """The sightings without the stop tiles that may be dark squares of the table: all of them where
-    there are more than a game has (:data:`STOP_MOST`) or no other card is read to size them by, and
-    any unlike the cards read in size (their median area; :data:`STOP_SIZE`)."""
+    """The sightings without the stop tiles that may be dark squares of the table: any unlike the
+    cards read in size (their median area; :data:`STOP_SIZE`), and all of them where more than a
+    game has (:data:`STOP_MOST`) are left, or no other card is read to size them by. A chequered
+    table's squares smaller than the cards are no tiles, and do not speak against one that is."""
     def area(s: Sighting) -> float:
         return float(cv2.contourArea(s.corners.astype(np.float32)))
 
-    stops = [s for s in sightings if s.face.kind is Kind.STOP]
     sized = [area(s) for s in sightings if s.face.kind not in (Kind.STOP, Kind.UNKNOWN) and s.visible >= 0.9]
-    if not stops:
-        return sightings
-    if len(stops) > STOP_MOST or not sized:
+    if not sized:
         return [s for s in sightings if s.face.kind is not Kind.STOP]
     low, high = (share * float(np.median(sized)) for share in STOP_SIZE)
-    return [s for s in sightings if s.face.kind is not Kind.STOP or low <= area(s) <= high]
+    stops = [s for s in sightings if s.face.kind is Kind.STOP and low <= area(s) <= high]
+    if len(stops) > STOP_MOST:
+        stops = []
+    return [s for s in sightings if s.face.kind is not Kind.STOP or any(s is stop for stop in stops)]
 
 
 def _in_a_field(gray: np.ndarray, outer: detect.Region, inner: detect.Region) -> bool:
