@@ -1170,6 +1170,13 @@ def test_a_stop_tile_on_a_chequered_table_is_read():
     assert results.whole.right == results.whole.total == 20 and results.phantoms == 0, results
 
 
+def test_an_i_whose_thin_stem_lies_a_pixel_off_its_crops_middle_is_an_i():
+    # a square I card in a thin typeface never seen (TeX Gyre Adventor): its stem's ink counts match
+    # themselves mirrored left to right only a pixel off, and it was taken for a T, L or J's glyph
+    results = tally(held_out_table(4545, 28))
+    assert results.whole.right == results.whole.total == 10 and results.phantoms == 0, results
+
+
 TILE = CardStyle(font=FONT, paper=(225, 215, 185), aspect=1.0, radius=0.12, glyph=0.55)
 
 

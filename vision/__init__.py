@@ -67,6 +67,7 @@ EDGE_PEAK = 2.0  # where the step in lightness across a side is this many times 
 EDGE_LEAST = 20.0  # and at least this (a Sobel response: a step of about 5 grey levels)
 PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
+I_STEM = 0.9  # a plain I's glyph, one stem, is at least this like itself mirrored left to right a pixel off the middle (a J's hook is not)
 I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn (:func:`_glyph_symmetry`); a T's, L's or J's less
 T_MIRRORED = 0.74  # a T's glyph is at least this like itself mirrored left to right (an upright typeface's), where it has a T's bar and stem (_t_shaped)
 T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I's glyph seen in a crop a little off may come close to I_TURNED
@@ -758,8 +759,10 @@ def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Read
         shape = _glyph_symmetry(crop)
         if shape is not None:
             break
-    if shape is None or min(shape.rows, shape.columns) >= I_TURNED:
+    if shape is None:
         return reading
+    if shape.rows >= I_TURNED and (shape.columns >= I_TURNED or shape.columns_loose >= I_STEM):
+        return reading  # an I's glyph: a thin stem's ink counts may match themselves mirrored only a pixel off
     probs = reading.probs.copy()
     if max(MIRRORED_LETTERS, key=lambda k: probs[k]) == T_CLASS:
         side = None
