@@ -554,6 +554,20 @@ def test_a_bird_card_the_card_reader_is_unsure_of_is_named_by_the_word_at_its_fo
     assert np.abs(sighting.center - corners.mean(axis=0)).max() < 8
 
 
+@pytest.mark.parametrize("face", ["STEAL", "SWAP", "TRIBUTE"])
+def test_a_bird_card_found_only_above_its_word_is_named_by_the_word_below(face):
+    # a double frame may close round the bird alone, and the face found ends above the word: the
+    # quad is read longer at its foot too, where the word lies
+    style = dataclasses.replace(PLAIN, border=3)
+    image, [corners] = table([(face, (480, 360), 0, style)])
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    a, b, c, d = vision.crops.facing(corners)
+    above = np.float32([a, b, b + 0.76 * (c - b), a + 0.76 * (d - a)])  # the card's top three quarters
+    said = reading(STEAL=0.4, SWAP=0.3, TRIBUTE=0.2)
+    [named] = vision._named_by_word(gray, vision.read.word_reader(), [above], [said])
+    assert (named.label, named.confidence >= vision.WORD_MIN) == (face, True)
+
+
 @pytest.mark.parametrize("face, sure, seen", [("R", dict(STEAL=0.4, SWAP=0.3, TRIBUTE=0.2), "UNKNOWN"),
                                              ("SWAP", dict(B=0.65, STEAL=0.3), "B"),
                                              ("SWAP", dict(STEAL=0.45, B=0.3), "UNKNOWN")])

@@ -37,6 +37,7 @@ WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
 ACTION_MIN = 0.8  # one deck's action cards (ACTIONS) differ by their word alone: read this surely
 BIRD_MIN = 0.6  # the least the card reader's three bird cards together get where the word at a card's foot is read (:func:`_named_by_word`)
+FOOT_VIEWS = (0.0, 0.15, 0.3)  # a bird card's quad is made longer at its foot by these shares, in turn, for its word: its face may be found inside the frame round its bird, above the word
 WORD_MIN = 0.9  # and the least the word reader reads that word with
 MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are a few pixels: Å, Ä, Ö must be read this surely
 MARK_DOUBT = 0.45  # a covered A or O is unknown where an end reads its marked forms (Å, Ä; Ö) this likely beside it
@@ -461,12 +462,20 @@ def _named_by_word(gray: np.ndarray, words, faced: list[np.ndarray], readings: l
     asked = [k for k, reading in enumerate(readings) if _bird_card(reading) and reading.confidence < ACTION_MIN]
     if not asked:
         return readings
-    feet = [crops.foot_band(np.roll(faced[k], -readings[k].side, axis=0)) for k in asked]
+    feet = [crops.foot_band(_longer_at_foot(np.roll(faced[k], -readings[k].side, axis=0), share)) for k in asked for share in FOOT_VIEWS]
+    said = words.read(np.stack([crops.warp(gray, foot) for foot in feet]))
     readings = list(readings)
-    for k, word in zip(asked, words.read(np.stack([crops.warp(gray, foot) for foot in feet]))):
+    for n, k in enumerate(asked):
+        word = max(said[len(FOOT_VIEWS) * n : len(FOOT_VIEWS) * (n + 1)], key=lambda w: (w.label in ACTIONS, w.confidence))
         if word.label in ACTIONS and word.confidence >= WORD_MIN:
             readings[k] = Reading(word.label, word.confidence, readings[k].side, readings[k].noise)
     return readings
+
+
+def _longer_at_foot(quad: np.ndarray, share: float) -> np.ndarray:
+    """A card's quad (clockwise from its own top-left) made longer by ``share`` of its length at its foot."""
+    a, b, c, d = np.asarray(quad, np.float32)
+    return np.float32([a, b, b + (c - b) * (1 + share), a + (d - a) * (1 + share)])
 
 
 def _bird_card(reading: Reading) -> bool:
