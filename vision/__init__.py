@@ -432,8 +432,9 @@ def _named_by_corners(gray: np.ndarray, index, quads: list[np.ndarray], up: np.n
     their corner indices where the index reader reads one letter surely at both ends of the card (in
     a corner of its top half and one of its foot) and no other letter anywhere: (the letter, how
     surely), else None. A two-vowel card prints different vowels at its two ends, so a vowel read at
-    both is a one-vowel card's. An I is never named so: the index of a T or a J in a light typeface
-    may read as one."""
+    both is a one-vowel card's, and two vowels each read at both corners of one end name a two-vowel
+    card (:func:`_two_vowels_by_corners`). An I is never named alone: the index of a T or a J in a
+    light typeface may read as one."""
     strips = []
     for quad in quads:
         a, b, c, d = np.asarray(crops.facing(quad, up), np.float64)  # a-b its top edge, d-c its foot
@@ -445,6 +446,9 @@ def _named_by_corners(gray: np.ndarray, index, quads: list[np.ndarray], up: np.n
         corners = readings[4 * k : 4 * k + 4]
         on_top, at_foot = corners[0::2], corners[1::2]
         letters = {reading.label for reading in corners if reading.label != "NOISE" and reading.confidence >= INDEX_MIN}
+        if len(letters) == 2 and letters <= set(VOWELS):
+            named.append(_two_vowels_by_corners(on_top, at_foot))
+            continue
         if len(letters) != 1:
             named.append(None)
             continue
@@ -452,6 +456,17 @@ def _named_by_corners(gray: np.ndarray, index, quads: list[np.ndarray], up: np.n
         sure = min(max(reading.probabilities()[CLASSES.index(label)] for reading in half) for half in (on_top, at_foot))
         named.append((label, float(sure)) if label != "I" and sure >= (MARKED_MIN if label in MARKED else INDEX_MIN) else None)
     return named
+
+
+def _two_vowels_by_corners(on_top: list[Reading], at_foot: list[Reading]) -> tuple[str, float] | None:
+    """A two-vowel card named by its four corner indices (:func:`_named_by_corners`): its upright
+    vowel read surely in both corners of its top, the other in both of its foot, as such a card
+    prints them: ("upper/lower", how surely), else None."""
+    (upper, *others), (lower, *more) = ({reading.label for reading in half} for half in (on_top, at_foot))
+    if others or more or upper == lower:
+        return None
+    sure = min(float(reading.probabilities()[CLASSES.index(vowel)]) for half, vowel in ((on_top, upper), (at_foot, lower)) for reading in half)
+    return (f"{upper}/{lower}", sure) if sure >= INDEX_MIN else None
 
 
 def _named_by_word(gray: np.ndarray, words, faced: list[np.ndarray], readings: list[Reading]) -> list[Reading]:
