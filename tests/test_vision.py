@@ -547,6 +547,24 @@ def test_a_two_vowel_card_the_card_reader_cannot_name_is_named_by_its_four_corne
     assert np.abs(sighting.center - corners.mean(axis=0)).max() < 8
 
 
+@pytest.mark.parametrize("sure, seen", [(0.85, ["BACK"]), (0.7, [])])
+def test_a_card_back_must_be_read_surely_a_sheet_of_print_looks_like_one(sure, seen):
+    # a back shows no letter; rows of print on a sheet, or a patterned table, may read as one unsurely:
+    # no card, not an unknown one
+    image, _ = table([("BACK", (480, 360), 20)])
+    assert [str(s.face) for s in vision.see(image, reader=Says(BACK=sure))] == seen
+
+
+def test_no_card_is_seen_on_an_empty_table_holding_a_printed_sheet():
+    # the card reader reads this sheet's rows of print as a card's back (0.61)
+    from vision.synth.scene import render_scene
+
+    rng = random.Random(11)
+    for _ in range(33):
+        scene = render_scene(rng, layout="empty")
+    assert vision.see(scene.image, stop_tiles=True) == []
+
+
 @pytest.mark.parametrize("face, sure, seen", [("STEAL", 0.85, "STEAL"), ("STEAL", 0.7, "UNKNOWN"), ("SWAP", 0.7, "UNKNOWN"),
                                              ("R", 0.7, "R"), ("BLITZ", 0.7, "BLITZ")])
 def test_an_action_card_must_be_read_surely_its_word_alone_tells_it_from_the_others(face, sure, seen):
@@ -1202,6 +1220,13 @@ def test_an_i_whose_thin_stem_lies_a_pixel_off_its_crops_middle_is_an_i():
     # themselves mirrored left to right only a pixel off, and it was taken for a T, L or J's glyph
     results = tally(held_out_table(4545, 28))
     assert results.whole.right == results.whole.total == 10 and results.phantoms == 0, results
+
+
+def test_a_card_found_inside_its_frame_on_a_chequered_table_is_read_from_its_larger_views():
+    # a square two-vowel card on a chequered cloth: only the inside of its double frame is found,
+    # which its own crop calls no card (0.67); its larger views read it at 0.89 and more
+    results = tally(held_out_table(7777, 32))
+    assert results.whole.right == results.whole.total and results.phantoms == 0, results
 
 
 TILE = CardStyle(font=FONT, paper=(225, 215, 185), aspect=1.0, radius=0.12, glyph=0.55)

@@ -35,6 +35,7 @@ from vision.synth.samples import ACTIONS, CLASSES, NOISE, PAIRS, symmetric_turns
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
 INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
+BACK_MIN = 0.8  # a card's back shows no letter, and a sheet of print or a patterned table may look like one: one read less surely is none
 ACTION_MIN = 0.8  # one deck's action cards (ACTIONS) differ by their word alone: read this surely
 BIRD_MIN = 0.6  # the least the card reader's three bird cards together get where the word at a card's foot is read (:func:`_named_by_word`)
 FOOT_VIEWS = (0.0, 0.15, 0.3)  # a bird card's quad is made longer at its foot by these shares, in turn, for its word: its face may be found inside the frame round its bird, above the word
@@ -59,7 +60,8 @@ FIELD_DARKER = 0.6  # where the band round that region is at most this much as l
 HALF_SHARE = 0.7  # a vowel read inside a two-vowel card holding it and under this share of its size is a half of it
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is a card where its ENLARGED views read one
-DOUBTED_NOISE = 0.8  # and one read so up to this, where they read one surely (SURE)
+DOUBTED_NOISE = 0.8  # and one read so up to this, where they read one at least DOUBTED_CARD surely
+DOUBTED_CARD = 0.85  # (its face found along the inside of its printed frame, cut too tight to show the card)
 ENLARGED = (1.06, 1.12, 1.2, 1.3)  # an unsure card's quad read again at these sizes (an outline found inside a frame)
 TILE_VIEWS = (1.0, 1.1, 1.2)  # a tile found by its letter is read at these sizes (that of the tiles read, whose faces are often found a little inside their edges)
 GLYPH_VIEWS = (1.0, 1.06, 1.12)  # and a card at these: its quad, centred on its letter, may cut the card's edge off
@@ -242,14 +244,14 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # crop only barely calls no card (a tile's face found tight round a big glyph), which the views must
     # then read as a card outright: a marker or a pattern of the table is no unknown card. A region
     # its own crop calls no card more surely may be a card's face found along the inside of its
-    # printed frame, cut too tight to show the card: its views must read it surely
+    # printed frame, cut too tight to show the card: its views must read it nearly surely (DOUBTED_CARD)
     unsure = [k for k, reading in enumerate(readings) if (reading.confidence < SURE and not rejected(reading))
               or (reading.label == "NOISE" and reading.noise < DOUBTED_NOISE)]
     if unsure:
         again = reader.read(np.stack([crops.warp(gray, _scaled(faced[k], f)) for k in unsure for f in ENLARGED]))
         for n, k in enumerate(unsure):
             judged = _judged([readings[k], *again[len(ENLARGED) * n : len(ENLARGED) * (n + 1)]], rejected)
-            least = WHOLE_MIN if readings[k].noise < BARELY_NOISE else SURE
+            least = WHOLE_MIN if readings[k].noise < BARELY_NOISE else DOUBTED_CARD
             if not rejected(readings[k]) or (not rejected(judged) and judged.confidence >= least):
                 readings[k] = judged
     readings = _named_by_word(gray, words, faced, readings) if words else readings
@@ -302,8 +304,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             reading = _on_its_end(reading, crops.warp(gray, quad))
         reading = _no_lopsided_i(reading, gray, quad)
         face = parse_face(reading.label) if reading.confidence >= _least_sure(reading.label, partial) else UNKNOWN
-        if reading.label == "STOP" and face.kind is Kind.UNKNOWN:
-            continue  # a plain dark square read unsurely as a stop tile: a square of the table or a shadow
+        if (reading.label == "STOP" and face.kind is Kind.UNKNOWN) or (reading.label == "BACK" and reading.confidence < BACK_MIN):
+            continue  # a plain dark square read unsurely as a stop tile, a pattern as a back: the table's, a sheet's
         confidence = reading.confidence
         if partial and face.kind is Kind.LETTER and face.letters in VOWELS and not crops.is_square(quad):
             # maybe the one half that shows of a two-vowel card (a square is no half of one: a far tile)
