@@ -1229,6 +1229,14 @@ def test_a_card_found_inside_its_frame_on_a_chequered_table_is_read_from_its_lar
     assert results.whole.right == results.whole.total and results.phantoms == 0, results
 
 
+@pytest.mark.parametrize("seed, number", [(1212, 8), (3434, 34)])
+def test_a_band_of_the_table_beside_a_card_is_not_taken_for_a_covered_card_showing_that_cards_index(seed, number):
+    # a striped table, or a sheet of print, beside a card whose fan's outline was not found: a band
+    # found beside the card reaches onto its corner, and its end shows the card's own index
+    results = tally(held_out_table(seed, number))
+    assert results.phantoms == 0 and results.whole.right == results.whole.total, results
+
+
 TILE = CardStyle(font=FONT, paper=(225, 215, 185), aspect=1.0, radius=0.12, glyph=0.55)
 
 

@@ -57,6 +57,7 @@ CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its s
 BACK_SIZED = 0.6  # and a card's back down to this share: found inside the margin round its printed pattern
 FIELD_SHARE = 0.7  # a region read surely is read again from a card-shaped region inside it at most this share of its area
 FIELD_DARKER = 0.6  # where the band round that region is at most this much as light as the region (a field holding a card)
+ONTO_CARD = 0.25  # a strip's end square sharing more than this of itself with the card beside it reaches onto that card's corner
 HALF_SHARE = 0.7  # a vowel read inside a two-vowel card holding it and under this share of its size is a half of it
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is a card where its ENLARGED views read one
@@ -332,6 +333,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _ in lost], up)
     # each strip and the card on top of it; its ends and their readings in the same order
     covered = [(region, top_of.get(region.group)) for region in strips] + lost
+    # a band of the table or a sheet found beside a card read, whose end reaches onto that card's
+    # corner, shows that card's own index: read as that card, it is none
+    onto = {id(region): str(face) for (region, top), pair, face in zip(lost, lost_ends, _faces_of(lost, sightings))
+            if any(detect.shared_area(end, top.quad) > ONTO_CARD * cv2.contourArea(end) for end in pair)}
     ends += lost_ends
     strip_readings += lost_readings
     # a fan's cards lie alike: where indices stand along its strips and across none, a strip whose
@@ -362,8 +367,19 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
         face, confidence = shown
+        if onto.get(id(region)) == str(face):
+            continue
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _faces_of(lost: list[tuple[detect.Region, detect.Region]], sightings: list[Sighting]) -> list[Face | None]:
+    """The face of the card read that each strip of :func:`_lost_strips` lies beside (its quad that card's corners)."""
+    faces = []
+    for _, top in lost:
+        match = [s.face for s in sightings if s.face != UNKNOWN and np.allclose(detect.order_quad(s.corners), top.quad)]
+        faces.append(match[0] if match else None)
+    return faces
 
 
 def _lies_on(strip: detect.Region, card: np.ndarray) -> bool:
