@@ -38,7 +38,7 @@ INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
 BACK_MIN = 0.8  # a card's back shows no letter, and a sheet of print or a patterned table may look like one: one read less surely is none
 ACTION_MIN = 0.8  # one deck's action cards (ACTIONS) differ by their word alone: read this surely
 BIRD_MIN = 0.6  # the least the card reader's three bird cards together get where the word at a card's foot is read (:func:`_named_by_word`)
-FOOT_VIEWS = (0.0, 0.15, 0.3)  # a bird card's quad is made longer at its foot by these shares, in turn, for its word: its face may be found inside the frame round its bird, above the word
+FOOT_VIEWS = (0.0, 0.15, 0.3)  # a bird card's quad is read for its word made longer at its foot by these shares (its face may be found above the word)
 WORD_MIN = 0.9  # and the least the word reader reads that word with
 MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are a few pixels: Å, Ä, Ö must be read this surely
 MARK_DOUBT = 0.45  # a covered A or O is unknown where an end reads its marked forms (Å, Ä; Ö) this likely beside it
@@ -335,7 +335,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     covered = [(region, top_of.get(region.group)) for region in strips] + lost
     # a band of the table or a sheet found beside a card read, whose end reaches onto that card's
     # corner, shows that card's own index: read as that card, it is none
-    onto = {id(region): str(face) for (region, top), pair, face in zip(lost, lost_ends, _faces_of(lost, sightings))
+    # (each card read keyed by its quad as _lost_strips makes it from the card's corners)
+    read_as = {detect.order_quad(s.corners).tobytes(): str(s.face) for s in sightings if s.face != UNKNOWN}
+    onto = {id(region): read_as.get(top.quad.tobytes()) for (region, top), pair in zip(lost, lost_ends)
             if any(detect.shared_area(end, top.quad) > ONTO_CARD * cv2.contourArea(end) for end in pair)}
     ends += lost_ends
     strip_readings += lost_readings
@@ -371,15 +373,6 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             continue
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
-
-
-def _faces_of(lost: list[tuple[detect.Region, detect.Region]], sightings: list[Sighting]) -> list[Face | None]:
-    """The face of the card read that each strip of :func:`_lost_strips` lies beside (its quad that card's corners)."""
-    faces = []
-    for _, top in lost:
-        match = [s.face for s in sightings if s.face != UNKNOWN and np.allclose(detect.order_quad(s.corners), top.quad)]
-        faces.append(match[0] if match else None)
-    return faces
 
 
 def _lies_on(strip: detect.Region, card: np.ndarray) -> bool:
@@ -483,7 +476,8 @@ def _two_vowels_by_corners(on_top: list[Reading], at_foot: list[Reading]) -> tup
     (upper, *others), (lower, *more) = ({reading.label for reading in half} for half in (on_top, at_foot))
     if others or more or upper == lower:
         return None
-    sure = min(float(reading.probabilities()[CLASSES.index(vowel)]) for half, vowel in ((on_top, upper), (at_foot, lower)) for reading in half)
+    sure = min(float(reading.probabilities()[CLASSES.index(vowel)])
+               for half, vowel in ((on_top, upper), (at_foot, lower)) for reading in half)
     return (f"{upper}/{lower}", sure) if sure >= INDEX_MIN else None
 
 
@@ -495,7 +489,8 @@ def _named_by_word(gray: np.ndarray, words, faced: list[np.ndarray], readings: l
     asked = [k for k, reading in enumerate(readings) if _bird_card(reading) and reading.confidence < ACTION_MIN]
     if not asked:
         return readings
-    feet = [crops.foot_band(_longer_at_foot(np.roll(faced[k], -readings[k].side, axis=0), share)) for k in asked for share in FOOT_VIEWS]
+    feet = [crops.foot_band(_longer_at_foot(np.roll(faced[k], -readings[k].side, axis=0), share))
+            for k in asked for share in FOOT_VIEWS]
     said = words.read(np.stack([crops.warp(gray, foot) for foot in feet]))
     readings = list(readings)
     for n, k in enumerate(asked):
