@@ -330,14 +330,12 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     read_surely = [s.corners for s in sightings if s.confidence >= SURE and s.visible >= 0.9]  # cards seen whole, not strips read as cards
     lost = _lost_strips(gray, [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined],
                         sightings, on_top + [region.quad for region in strips])
-    lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _ in lost], up)
+    lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _, _ in lost], up)
     # each strip and the card on top of it; its ends and their readings in the same order
-    covered = [(region, top_of.get(region.group)) for region in strips] + lost
+    covered = [(region, top_of.get(region.group)) for region in strips] + [(region, top) for region, top, _ in lost]
     # a band of the table or a sheet found beside a card read, whose end reaches onto that card's
     # corner, shows that card's own index: read as that card, it is none
-    # (each card read keyed by its quad as _lost_strips makes it from the card's corners)
-    read_as = {detect.order_quad(s.corners).tobytes(): str(s.face) for s in sightings if s.face != UNKNOWN}
-    onto = {id(region): read_as.get(top.quad.tobytes()) for (region, top), pair in zip(lost, lost_ends)
+    onto = {id(region): str(face) for (region, top, face), pair in zip(lost, lost_ends)
             if any(detect.shared_area(end, top.quad) > ONTO_CARD * cv2.contourArea(end) for end in pair)}
     ends += lost_ends
     strip_readings += lost_readings
@@ -524,17 +522,17 @@ def _without_halves(sightings: list[Sighting]) -> list[Sighting]:
     read inside a two-vowel card holding that vowel, under :data:`HALF_SHARE` of its size. The line
     between a two-vowel card's vowels may cut its outline in two, and a half read as its own card
     while the whole card is read from a larger view would count the card twice, with one vowel."""
-    pairs = [s for s in sightings if s.face.kind is Kind.TWO_VOWEL]
-    if not pairs:
-        return sightings
-
     def area(s: Sighting) -> float:
         return float(cv2.contourArea(s.corners.astype(np.float32)))
 
+    pairs = [(s, area(s)) for s in sightings if s.face.kind is Kind.TWO_VOWEL]
+    if not pairs:
+        return sightings
+
     def a_half(s: Sighting) -> bool:
         return s.face.kind is Kind.LETTER and any(
-            s.face.letters in pair.face.letters and detect.inside(s.center, pair.corners) and area(s) < HALF_SHARE * area(pair)
-            for pair in pairs)
+            s.face.letters in pair.face.letters and detect.inside(s.center, pair.corners) and area(s) < HALF_SHARE * size
+            for pair, size in pairs)
 
     return [s for s in sightings if not a_half(s)]
 
@@ -587,7 +585,7 @@ def _reads_better_inside(outer: Reading, inner: Reading, share: float, rejected)
 
 
 def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: list[Sighting],
-                 known: list[np.ndarray]) -> list[tuple[detect.Region, detect.Region]]:
+                 known: list[np.ndarray]) -> list[tuple[detect.Region, detect.Region, Face]]:
     """The strips of covered cards whose fan's outline was found in no edge map (it runs into a hand,
     a sheet of paper, the table's pattern), each with the card lying on it, one of the cards read
     (``sightings``); the strips found beside a card lie clear of the ``known`` quads (the sightings',
@@ -599,19 +597,21 @@ def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: lis
     - the bands of paper beside a card read that the edges of the cards under it divide
       (:func:`detect.strips_beside`).
 
-    Each is grown to its card's own edges where these lie a little beyond it (:func:`_grown`)."""
-    read = [detect.Region(detect.order_quad(s.corners), float(cv2.contourArea(s.corners.astype(np.float32))))
-            for s in sightings if s.face != UNKNOWN]  # also a two-vowel card found as its two halves
+    Each is grown to its card's own edges where these lie a little beyond it (:func:`_grown`), and
+    comes with the card lying on it and that card's face: (strip, card, face)."""
+    seen = [s for s in sightings if s.face != UNKNOWN]  # also a two-vowel card found as its two halves
+    read = [detect.Region(detect.order_quad(s.corners), float(cv2.contourArea(s.corners.astype(np.float32)))) for s in seen]
+    face_of = {id(card): s.face for card, s in zip(read, seen)}
     thin = [region for region in no_cards if region.sides[1] > detect.CARD_SHAPED * region.sides[0]]
-    lost = [(detect.Region(quad, float(cv2.contourArea(quad))), top)
+    lost = [(detect.Region(quad, float(cv2.contourArea(quad))), top, face_of[id(top)])
             for region, top in zip(thin, _fan_tops(thin, read)) if top is not None
             for quad in [_grown(gray, _stretched(region.quad, top.quad), region.center - top.center, read)]]
-    known = known + [region.quad for region, _ in lost]
+    known = known + [region.quad for region, _, _ in lost]
     for top in read:
         for quad in detect.strips_beside(gray, top.quad):
             quad = _grown(gray, quad, None, read)
             if not any(detect.inside(quad.mean(axis=0), other) for other in known):
-                lost.append((detect.Region(quad, float(cv2.contourArea(quad))), top))
+                lost.append((detect.Region(quad, float(cv2.contourArea(quad))), top, face_of[id(top)]))
                 known.append(quad)
     return lost
 
