@@ -774,6 +774,10 @@ def test_a_card_is_read_from_a_region_inside_its_outline_only_where_that_reads_i
     assert not vision._reads_better_inside(reading(T=0.7), reading(I=0.8), 0.5, rejected)  # a T without its arms
     assert vision._reads_better_inside(reading(NOISE=0.9), reading(I=0.8), 0.3, rejected)  # the outline is no card
     assert not vision._reads_better_inside(reading(NOISE=0.9), reading(NOISE=0.95), 0.3, rejected)
+    # neither read as a card: the inside is kept for its larger views where it looks more like one
+    outline, face = reading(NOISE=0.45, Z=0.08), reading(NOISE=0.51, BLITZ=0.4)
+    assert vision._reads_better_inside(outline, face, 0.4, rejected)
+    assert not vision._reads_better_inside(face, outline, 0.4, rejected)
 
 
 def test_what_a_covered_cards_index_shows():
@@ -1159,6 +1163,14 @@ def test_a_card_found_only_inside_its_printed_frame_on_a_sheet_of_paper_is_read(
     # its larger views read it surely
     results = tally(held_out_table(9191, 13))
     assert results.whole.total == 20 and results.whole.right == 20 and results.phantoms == 0, results
+
+
+def test_a_card_whose_outline_runs_into_the_table_is_read_from_the_face_inside_its_frame():
+    # a Blitz card on a dotted cloth: its outline runs into a dot and reads as no card (0.45), and
+    # the face inside its double frame, cut too tight, barely so (0.51, Blitz 0.40); the larger
+    # views of that face read it surely
+    results = tally(held_out_table(3333, 14))
+    assert results.whole.total == 4 and results.whole.right == 4 and results.phantoms == 0, results
 
 
 def test_a_card_found_by_its_letter_is_confirmed_by_its_four_sides_where_its_indices_are_unread():

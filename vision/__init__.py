@@ -576,12 +576,20 @@ def _reads_better_inside(outer: Reading, inner: Reading, share: float, rejected)
     the outline is: where the outline is no card, or the inside is read more surely. Another letter
     from inside must be sure: a region cutting a glyph (a T without its arms) reads as one. And a
     vowel of the two-vowel card the outline reads, from a region under half its size, is that card's
-    half, which confirms the outline rather than replacing it."""
+    half, which confirms the outline rather than replacing it. Where neither is read as a card, the
+    inside is kept where it looks more like one, for its larger views to judge (the outline ran into
+    the table's pattern; the face inside a printed frame was cut too tight to show the card)."""
     if rejected(inner):
-        return False
+        return rejected(outer) and _likeliest_card(inner) > _likeliest_card(outer)
     half = outer.label in PAIRS and inner.label in outer.label.split("/") and share < 0.5
     surer = inner.confidence > outer.confidence and (inner.label == outer.label or inner.confidence >= SURE)
     return not half and (rejected(outer) or surer)
+
+
+def _likeliest_card(reading: Reading) -> float:
+    """How likely the likeliest card a reading finds is: of every class but no card at all."""
+    p = reading.probabilities()
+    return float(np.delete(p, NOISE).max())
 
 
 def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: list[Sighting],
