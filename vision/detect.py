@@ -676,6 +676,7 @@ EDGE_SHARE = 0.02  # the most of the middle of a card found by its letter that o
 RING = (0.42, 0.62)  # where a tile's edges run round its letter, in tile sides from its centre: its direction is theirs
 STROKE_MOST = 0.25  # print is narrower than this share of a card's short side; darker patches wider than it are shade
 BIG_GLYPH = 0.75  # the tallest letter a card prints, as a share of its long side
+LONG_RUN = 1.0  # a run of ink at least this many card short sides long is a shade or an edge, no print
 GLYPH_SEARCH = 48  # a card's short side, in pixels of the picture its letters are looked for in
 
 
@@ -727,7 +728,7 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         cv2.drawContours(own, [contour - [x0, y0]], -1, 1, thickness=cv2.FILLED)
         if cv2.countNonZero(own) < 0.02 * s * s:
             continue  # a thin ring, no letter
-        stray_ink = ink[y0:y1, x0:x1] * (1 - own)
+        stray_ink = _without_long_runs(ink[y0:y1, x0:x1] * (1 - own), s)
         at = (round(cx - x0), round(cy - y0))
         inner = np.zeros(window.shape, np.uint8)  # the circle inside the clear part however the card is turned
         cv2.circle(inner, at, round(clear[0]), 1, -1)
@@ -767,6 +768,17 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         if ways:
             found.append(ways)
     return found
+
+
+def _without_long_runs(ink: np.ndarray, side: float) -> np.ndarray:
+    """Ink less its runs at least :data:`LONG_RUN` card sides long (``side``): the shaded side of a
+    tile lying against another, or a shadow's edge, is no print round a card's letter."""
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    long_runs = np.maximum(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]) >= LONG_RUN * side
+    if not long_runs[1:].any():
+        return ink
+    long_runs[0] = True  # the background stays empty
+    return np.where(long_runs[labels], 0, ink).astype(ink.dtype)
 
 
 FAN_REACH = 2.0  # how far beside a card the strips of the cards under it are looked for, in card widths across that side
