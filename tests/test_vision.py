@@ -1254,6 +1254,14 @@ def test_a_band_of_the_table_beside_a_card_is_not_taken_for_a_covered_card_showi
     assert results.phantoms == 0 and results.whole.right == results.whole.total, results
 
 
+@pytest.mark.parametrize("seed, number", [(4545, 39), (5555, 59)])
+def test_a_band_of_the_table_between_two_cards_is_not_taken_for_a_covered_card_showing_the_far_ones_index(seed, number):
+    # a band of a striped table found beside one card read, across the gap to another: its far end
+    # reaches onto that card's corner and shows its index
+    results = tally(held_out_table(seed, number))
+    assert results.phantoms == 0 and results.whole.right == results.whole.total == 13, results
+
+
 TILE = CardStyle(font=FONT, paper=(225, 215, 185), aspect=1.0, radius=0.12, glyph=0.55)
 
 

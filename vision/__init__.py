@@ -333,10 +333,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _, _ in lost], up)
     # each strip and the card on top of it; its ends and their readings in the same order
     covered = [(region, top_of.get(region.group)) for region in strips] + [(region, top) for region, top, _ in lost]
-    # a band of the table or a sheet found beside a card read, whose end reaches onto that card's
-    # corner, shows that card's own index: read as that card, it is none
-    onto = {id(region): str(face) for (region, top, face), pair in zip(lost, lost_ends)
-            if any(detect.shared_area(end, top.quad) > ONTO_CARD * cv2.contourArea(end) for end in pair)}
+    # a band of the table or a sheet found beside a card read, whose end reaches onto a card's corner
+    # (that card's, or the next one's across a gap between them), shows that card's own index: read
+    # as that card, it is none
+    onto = {id(region): _reached_faces(pair, sightings) for (region, _, _), pair in zip(lost, lost_ends)}
     ends += lost_ends
     strip_readings += lost_readings
     # a fan's cards lie alike: where indices stand along its strips and across none, a strip whose
@@ -367,7 +367,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
         face, confidence = shown
-        if onto.get(id(region)) == str(face):
+        if str(face) in onto.get(id(region), ()):
             continue
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
@@ -622,6 +622,19 @@ def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: lis
                 lost.append((detect.Region(quad, float(cv2.contourArea(quad))), top, face_of[id(top)]))
                 known.append(quad)
     return lost
+
+
+def _reached_faces(ends: list[np.ndarray], sightings: list[Sighting]) -> set[str]:
+    """The faces of the cards read (named) that a strip's end squares reach onto, each by more than
+    :data:`ONTO_CARD` of itself."""
+    faces = set()
+    for end in ends:
+        size, (x0, y0), (x1, y1) = cv2.contourArea(end), end.min(axis=0), end.max(axis=0)
+        for s in (s for s in sightings if s.face != UNKNOWN):
+            (a0, b0), (a1, b1) = s.corners.min(axis=0), s.corners.max(axis=0)
+            if a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1 and detect.shared_area(end, s.corners) > ONTO_CARD * size:
+                faces.add(str(s.face))
+    return faces
 
 
 def _grown(gray: np.ndarray, strip: np.ndarray, away: np.ndarray | None, cards: list[detect.Region]) -> np.ndarray:
