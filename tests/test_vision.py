@@ -465,8 +465,22 @@ def test_a_tile_found_by_its_letter_and_read_unsurely_is_believed_where_its_four
         found = vision._found_by_letter(gray, Says(**{letter: 0.8}), no_index, [], cards, vision.UP, rejected)
         assert [str(s.face) for s in found] == seen, (letter, style.paper)
         if seen:
-            assert vision._sides_shown(gray, found[0].corners) == 4
+            assert vision._sides_shown(gray, found[0].corners) == [True] * 4
             assert np.abs(found[0].center - corners.mean(axis=0)).max() < 6
+
+
+def test_a_tile_found_by_its_letter_may_hide_one_side_against_a_card_read():
+    # in a row of tiles, a neighbour's edge hides the step in lightness along the side touching it
+    from referee.cards import parse_face
+
+    tile = np.float32([[100, 100], [160, 100], [160, 160], [100, 160]])
+    beside = vision.Sighting(parse_face("V"), tile + np.float32([60, 0]), 0.95, 1.0)
+    right_hidden = [True, False, True, True]
+    assert vision._against_a_card(tile, right_hidden, [beside])
+    assert not vision._against_a_card(tile, right_hidden, [vision.Sighting(parse_face("V"), tile - np.float32([60, 0]), 0.95, 1.0)])
+    assert not vision._against_a_card(tile, right_hidden, [vision.Sighting(vision.UNKNOWN, tile + np.float32([60, 0]), 0.4, 1.0)])
+    assert not vision._against_a_card(tile, [True, False, False, True], [beside])  # two sides unseen: a printed letter
+    assert not vision._against_a_card(tile, [True] * 4, [beside])  # all four show: it needs no neighbour
 
 
 class MarksAbove:

@@ -755,7 +755,8 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     # a letter printed on a sheet shows none. An N or a Z, each the other turned a quarter, is left
     # to the outline found whole
     confirmed |= {k for k, by_corners in zip(unsure, named)
-                  if by_corners is None and found[k][0].label not in QUARTER_TWINS and _sides_shown(gray, found[k][1]) == 4}
+                  if by_corners is None and found[k][0].label not in QUARTER_TWINS
+                  and (sum(shown := _sides_shown(gray, found[k][1])) == 4 or _against_a_card(found[k][1], shown, sightings))}
     for k, (reading, quad) in enumerate(found):
         center = quad.mean(axis=0)
         if rejected(reading) or (reading.confidence < SURE and k not in confirmed):
@@ -768,7 +769,8 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
 
 
 def _sides_shown(gray: np.ndarray, quad: np.ndarray) -> int:
-    """How many of a card's four sides show round ``quad`` (a card or tile found by its letter): a straight
+    """Which of a card's four sides show round ``quad`` (a card or tile found by its letter), in the
+    quad's order (from the side of its first two corners, clockwise): a straight
     step in lightness along the side, somewhere between :data:`EDGE_REACH` shares of the quad's half
     side from its middle, at least :data:`EDGE_PEAK` times the steps around it and a few grey levels
     (:data:`EDGE_LEAST`). Measured along the middle of each side, away from the neighbours' corners."""
@@ -777,12 +779,25 @@ def _sides_shown(gray: np.ndarray, quad: np.ndarray) -> int:
     across = slice(int(0.3 * size), int(0.7 * size))
     steps = (np.abs(cv2.Sobel(patch, cv2.CV_32F, 1, 0))[across, :].mean(axis=0),  # left to right, then top to bottom
              np.abs(cv2.Sobel(patch, cv2.CV_32F, 0, 1))[:, across].mean(axis=1))
-    shown = 0
+    shown = []
     for profile, way in itertools.product(steps, (-1, 1)):
         a, b = sorted(int((0.5 + way * reach / margin / 2) * size) for reach in EDGE_REACH)
         band, around = profile[a : b + 1], profile[max(0, a - 6) : b + 7]
-        shown += bool(band.max() >= max(EDGE_LEAST, EDGE_PEAK * float(np.median(around))))
-    return shown
+        shown.append(bool(band.max() >= max(EDGE_LEAST, EDGE_PEAK * float(np.median(around)))))
+    left, right, top, bottom = shown
+    return [top, right, bottom, left]
+
+
+def _against_a_card(quad: np.ndarray, shown: list[bool], sightings: list[Sighting]) -> bool:
+    """Whether a card found by its letter shows three of its sides (``shown``, as :func:`_sides_shown`
+    gives them) and lies against a card read along the fourth: a tile in a row of tiles, whose
+    neighbour's edge hides the step in lightness along that side."""
+    if sum(shown) != 3:
+        return False
+    k = shown.index(False)
+    middle = (quad[k] + quad[(k + 1) % 4]) / 2
+    beyond = middle + (middle - quad.mean(axis=0))  # the middle of a card of its size lying against that side
+    return any(detect.inside(beyond, s.corners) for s in sightings if s.face != UNKNOWN)
 
 
 def _on_its_end(reading: Reading, crop: np.ndarray) -> Reading:
