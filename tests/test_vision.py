@@ -474,11 +474,12 @@ def test_a_tile_found_by_its_letter_may_hide_one_side_against_a_card_read():
     from referee.cards import parse_face
 
     tile = np.float32([[100, 100], [160, 100], [160, 160], [100, 160]])
-    beside = vision.Sighting(parse_face("V"), tile + np.float32([60, 0]), 0.95, 1.0)
+    right, left = tile + np.float32([60, 0]), tile - np.float32([60, 0])
+    beside = vision.Sighting(parse_face("V"), right, 0.95, 1.0)
     right_hidden = [True, False, True, True]
     assert vision._against_a_card(tile, right_hidden, [beside])
-    assert not vision._against_a_card(tile, right_hidden, [vision.Sighting(parse_face("V"), tile - np.float32([60, 0]), 0.95, 1.0)])
-    assert not vision._against_a_card(tile, right_hidden, [vision.Sighting(vision.UNKNOWN, tile + np.float32([60, 0]), 0.4, 1.0)])
+    assert not vision._against_a_card(tile, right_hidden, [vision.Sighting(parse_face("V"), left, 0.95, 1.0)])
+    assert not vision._against_a_card(tile, right_hidden, [vision.Sighting(vision.UNKNOWN, right, 0.4, 1.0)])  # unread
     assert not vision._against_a_card(tile, [True, False, False, True], [beside])  # two sides unseen: a printed letter
     assert not vision._against_a_card(tile, [True] * 4, [beside])  # all four show: it needs no neighbour
 

@@ -57,7 +57,7 @@ CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its s
 BACK_SIZED = 0.6  # and a card's back down to this share: found inside the margin round its printed pattern
 FIELD_SHARE = 0.7  # a region read surely is read again from a card-shaped region inside it at most this share of its area
 FIELD_DARKER = 0.6  # where the band round that region is at most this much as light as the region (a field holding a card)
-ONTO_CARD = 0.25  # a strip's end square sharing more than this of itself with the card beside it reaches onto that card's corner
+ONTO_CARD = 0.25  # a strip's end square sharing more than this of itself with a card read reaches onto that card's corner
 HALF_SHARE = 0.7  # a vowel read inside a two-vowel card holding it and under this share of its size is a half of it
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is a card where its ENLARGED views read one
@@ -627,13 +627,14 @@ def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: lis
 def _reached_faces(ends: list[np.ndarray], sightings: list[Sighting]) -> set[str]:
     """The faces of the cards read (named) that a strip's end squares reach onto, each by more than
     :data:`ONTO_CARD` of itself."""
+    named = [s for s in sightings if s.face != UNKNOWN]
     faces = set()
     for end in ends:
         size, (x0, y0), (x1, y1) = cv2.contourArea(end), end.min(axis=0), end.max(axis=0)
-        for s in (s for s in sightings if s.face != UNKNOWN):
-            (a0, b0), (a1, b1) = s.corners.min(axis=0), s.corners.max(axis=0)
-            if a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1 and detect.shared_area(end, s.corners) > ONTO_CARD * size:
-                faces.add(str(s.face))
+        for card in named:
+            (a0, b0), (a1, b1) = card.corners.min(axis=0), card.corners.max(axis=0)
+            if a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1 and detect.shared_area(end, card.corners) > ONTO_CARD * size:
+                faces.add(str(card.face))  # its boxes overlap first: most cards lie far off
     return faces
 
 
@@ -768,7 +769,7 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     return sightings
 
 
-def _sides_shown(gray: np.ndarray, quad: np.ndarray) -> int:
+def _sides_shown(gray: np.ndarray, quad: np.ndarray) -> list[bool]:
     """Which of a card's four sides show round ``quad`` (a card or tile found by its letter), in the
     quad's order (from the side of its first two corners, clockwise): a straight
     step in lightness along the side, somewhere between :data:`EDGE_REACH` shares of the quad's half
