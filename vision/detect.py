@@ -728,11 +728,11 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         cv2.drawContours(own, [contour - [x0, y0]], -1, 1, thickness=cv2.FILLED)
         if cv2.countNonZero(own) < 0.02 * s * s:
             continue  # a thin ring, no letter
-        stray_ink = _without_long_runs(ink[y0:y1, x0:x1] * (1 - own), s)
+        stray_ink = ink[y0:y1, x0:x1] * (1 - own)
         at = (round(cx - x0), round(cy - y0))
         inner = np.zeros(window.shape, np.uint8)  # the circle inside the clear part however the card is turned
         cv2.circle(inner, at, round(clear[0]), 1, -1)
-        if cv2.countNonZero(stray_ink * inner) > 0.04 * math.pi * clear[0] * clear[1]:
+        if _print_in(stray_ink, inner, 0.04 * math.pi * clear[0] * clear[1], s):
             continue  # print round it (a patterned table, a printed sheet): found cheaply before the card is turned
         # the edges' direction, a quarter turn being no turn: the mean of 4 x their angle, weighted by strength
         dx, dy = cv2.Sobel(window, cv2.CV_32F, 1, 0), cv2.Sobel(window, cv2.CV_32F, 0, 1)
@@ -756,7 +756,7 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
             turned = math.degrees(way)
             cv2.ellipse(zone, at, (round(clear[0]), round(clear[1])), turned, 0, 360, 1, -1)
             cv2.ellipse(middle, at, (round(0.7 * clear[0]), round(0.7 * clear[1])), turned, 0, 360, 1, -1)
-            if cv2.countNonZero(stray_ink * zone) > 0.04 * cv2.countNonZero(zone):
+            if _print_in(stray_ink, zone, 0.04 * cv2.countNonZero(zone), s):
                 continue  # more print round it than a card's face leaves (a patterned table, a printed sheet)
             if cv2.countNonZero(stray_edges * middle) > EDGE_SHARE * cv2.countNonZero(middle):
                 continue  # an edge runs across its middle: another card's, a sheet's (a T's bar above the card covering it)
@@ -768,6 +768,12 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         if ways:
             found.append(ways)
     return found
+
+
+def _print_in(stray_ink: np.ndarray, zone: np.ndarray, most: float, side: float) -> bool:
+    """Whether more than ``most`` pixels of print lie in ``zone`` round a card's letter: stray ink, its
+    long runs not counted (:func:`_without_long_runs`, looked for only where the ink is too much)."""
+    return cv2.countNonZero(stray_ink * zone) > most and cv2.countNonZero(_without_long_runs(stray_ink, side) * zone) > most
 
 
 def _without_long_runs(ink: np.ndarray, side: float) -> np.ndarray:
