@@ -1188,6 +1188,17 @@ def test_a_card_whose_outline_runs_into_the_table_is_read_from_the_face_inside_i
     assert results.whole.total == 4 and results.whole.right == 4 and results.phantoms == 0, results
 
 
+def test_a_vowel_is_not_named_by_corner_indices_where_the_card_may_be_a_two_vowel_card_holding_it():
+    # a square two-vowel card, A upright in its top corner and I in the opposite one: the card reader
+    # is unsure (A 0.40, its pairs with A 0.17 together), and the corner indices read A surely at
+    # both ends: the card stays unknown rather than be named A
+    assert vision._maybe_two_vowels(reading(A=0.4, **{"A/I": 0.1, "I/A": 0.05}), "A")
+    assert not vision._maybe_two_vowels(reading(A=0.4, **{"A/I": 0.05}), "A")
+    assert not vision._maybe_two_vowels(reading(T=0.4, **{"A/I": 0.3}), "T")
+    results = tally(held_out_table(7373, 23))
+    assert results.whole.wrong == 0 and results.whole.right == 16 and results.phantoms == 0, results
+
+
 def test_a_card_found_by_its_letter_is_confirmed_by_its_four_sides_where_its_indices_are_unread():
     # an upside-down J on a dark table: its outline reads too unsurely (0.48), the quad round its
     # letter reads J under SURE, and its corner indices do not name it; its four sides show round

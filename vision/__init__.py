@@ -41,6 +41,7 @@ BIRD_MIN = 0.6  # the least the card reader's three bird cards together get wher
 FOOT_VIEWS = (0.0, 0.15, 0.3)  # a bird card's quad is read for its word made longer at its foot by these shares (its face may be found above the word)
 WORD_MIN = 0.9  # and the least the word reader reads that word with
 MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are a few pixels: Å, Ä, Ö must be read this surely
+PAIR_DOUBT = 0.12  # a card whose reading gives the two-vowel cards holding a vowel this much together may be one (:func:`_maybe_two_vowels`)
 MARK_DOUBT = 0.45  # a covered A or O is unknown where an end reads its marked forms (Å, Ä; Ö) this likely beside it
 I_SURE = 0.85  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 STOP_MOST = 2  # an Alfapet set has two stop tiles: more plain dark squares are a chequered table's
@@ -315,7 +316,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             unread.append((len(sightings), quad, reading))
         sightings.append(_sighting(reading, quad, up, face, confidence))
     for (at, quad, reading), named in zip(unread, _named_by_corners(gray, index, [quad for _, quad, _ in unread], up)):
-        if named is not None:  # its own top as the card reader found it: indices turned at the foot do not tell
+        # its own top as the card reader found it: indices turned at the foot do not tell. A vowel is
+        # not named so where the card reader finds a two-vowel card holding it likely: the index of
+        # its other vowel may be read unsurely, or as part of the big upright vowel
+        if named is not None and not _maybe_two_vowels(reading, named[0]):
             sightings[at] = _sighting(reading, quad, up, parse_face(named[0]), named[1])
 
     sightings = _found_by_letter(gray, reader, index, sightings, [card.sides for card in cards], up, rejected)
@@ -465,6 +469,15 @@ def _named_by_corners(gray: np.ndarray, index, quads: list[np.ndarray], up: np.n
         sure = min(max(reading.probabilities()[CLASSES.index(label)] for reading in half) for half in (on_top, at_foot))
         named.append((label, float(sure)) if label != "I" and sure >= (MARKED_MIN if label in MARKED else INDEX_MIN) else None)
     return named
+
+
+def _maybe_two_vowels(reading: Reading, letter: str) -> bool:
+    """Whether a card read unsurely may be a two-vowel card holding the vowel ``letter``: the card
+    reader gives such cards :data:`PAIR_DOUBT` together."""
+    if letter not in VOWELS:
+        return False
+    p = reading.probabilities()
+    return sum(float(p[CLASSES.index(pair)]) for pair in PAIRS if letter in pair.split("/")) >= PAIR_DOUBT
 
 
 def _two_vowels_by_corners(on_top: list[Reading], at_foot: list[Reading]) -> tuple[str, float] | None:
