@@ -334,13 +334,13 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     read_surely = [s.corners for s in sightings if s.confidence >= SURE and s.visible >= 0.9]  # cards seen whole, not strips read as cards
     lost = _lost_strips(gray, [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined],
                         sightings, on_top + [region.quad for region in strips])
-    lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _, _ in lost], up)
+    lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _ in lost], up)
     # each strip and the card on top of it; its ends and their readings in the same order
-    covered = [(region, top_of.get(region.group)) for region in strips] + [(region, top) for region, top, _ in lost]
+    covered = [(region, top_of.get(region.group)) for region in strips] + lost
     # a band of the table or a sheet found beside a card read, whose end reaches onto a card's corner
     # (that card's, or the next one's across a gap between them), shows that card's own index: read
     # as that card, it is none
-    onto = {id(region): _reached_faces(pair, sightings) for (region, _, _), pair in zip(lost, lost_ends)}
+    onto = {id(region): _reached_faces(pair, sightings) for (region, _), pair in zip(lost, lost_ends)}
     ends += lost_ends
     strip_readings += lost_readings
     # a fan's cards lie alike: where indices stand along its strips and across none, a strip whose
@@ -606,7 +606,7 @@ def _likeliest_card(reading: Reading) -> float:
 
 
 def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: list[Sighting],
-                 known: list[np.ndarray]) -> list[tuple[detect.Region, detect.Region, Face]]:
+                 known: list[np.ndarray]) -> list[tuple[detect.Region, detect.Region]]:
     """The strips of covered cards whose fan's outline was found in no edge map (it runs into a hand,
     a sheet of paper, the table's pattern), each with the card lying on it, one of the cards read
     (``sightings``); the strips found beside a card lie clear of the ``known`` quads (the sightings',
@@ -619,20 +619,19 @@ def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: lis
       (:func:`detect.strips_beside`).
 
     Each is grown to its card's own edges where these lie a little beyond it (:func:`_grown`), and
-    comes with the card lying on it and that card's face: (strip, card, face)."""
-    seen = [s for s in sightings if s.face != UNKNOWN]  # also a two-vowel card found as its two halves
-    read = [detect.Region(detect.order_quad(s.corners), float(cv2.contourArea(s.corners.astype(np.float32)))) for s in seen]
-    face_of = {id(card): s.face for card, s in zip(read, seen)}
+    comes with the card lying on it: (strip, card)."""
+    read = [detect.Region(detect.order_quad(s.corners), float(cv2.contourArea(s.corners.astype(np.float32))))
+            for s in sightings if s.face != UNKNOWN]  # also a two-vowel card found as its two halves
     thin = [region for region in no_cards if region.sides[1] > detect.CARD_SHAPED * region.sides[0]]
-    lost = [(detect.Region(quad, float(cv2.contourArea(quad))), top, face_of[id(top)])
+    lost = [(detect.Region(quad, float(cv2.contourArea(quad))), top)
             for region, top in zip(thin, _fan_tops(thin, read)) if top is not None
             for quad in [_grown(gray, _stretched(region.quad, top.quad), region.center - top.center, read)]]
-    known = known + [region.quad for region, _, _ in lost]
+    known = known + [region.quad for region, _ in lost]
     for top in read:
         for quad in detect.strips_beside(gray, top.quad):
             quad = _grown(gray, quad, None, read)
             if not any(detect.inside(quad.mean(axis=0), other) for other in known):
-                lost.append((detect.Region(quad, float(cv2.contourArea(quad))), top, face_of[id(top)]))
+                lost.append((detect.Region(quad, float(cv2.contourArea(quad))), top))
                 known.append(quad)
     return lost
 
