@@ -1291,8 +1291,8 @@ def test_a_band_of_the_table_between_two_cards_is_not_taken_for_a_covered_card_s
 
 @pytest.mark.parametrize("seed, number, right", [(5555, 16, 8), (6262, 26, 11)])
 def test_a_strip_whose_ends_read_as_no_index_does_not_hide_the_strips_found_beside_a_card(seed, number, right):
-    # fans whose strips were found cut off short of their indices, so that both ends read as no index:
-    # the strips found beside the card on top in their place show the indices, and are read
+    # fans with strips found whose ends both read as no index: the strips found beside the card on
+    # top in their place show the indices, and are read
     results = tally(held_out_table(seed, number))
     assert (results.covered.right, results.covered.wrong) == (right, 0), results
     assert results.whole.right == results.whole.total == 5 and results.phantoms == 0, results

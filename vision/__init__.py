@@ -332,8 +332,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
     on_top = [s.corners.astype(np.float32) for s in sightings]
     read_surely = [s.corners for s in sightings if s.confidence >= SURE and s.visible >= 0.9]  # cards seen whole, not strips read as cards
-    # a strip found whose ends both read as no index is reported as nothing (one cut off short of its
-    # indices, or across two fans that touch): it must not hide a strip found beside a card in its place
+    # a strip found whose ends both read as no index is reported as nothing: it must not hide a strip
+    # found beside a card in its place, whose ends may show the index
     reported = [region.quad for k, region in enumerate(strips) if min(r.noise for r in strip_readings[2 * k : 2 * k + 2]) < NOISE_MAX]
     lost = _lost_strips(gray, [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined],
                         sightings, on_top + reported)
