@@ -334,7 +334,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     read_surely = [s.corners for s in sightings if s.confidence >= SURE and s.visible >= 0.9]  # cards seen whole, not strips read as cards
     # a strip found whose ends both read as no index is reported as nothing: it must not hide a strip
     # found beside a card in its place, whose ends may show the index
-    reported = [region.quad for k, region in enumerate(strips) if min(r.noise for r in strip_readings[2 * k : 2 * k + 2]) < NOISE_MAX]
+    reported = [region.quad for k, region in enumerate(strips) if _shows_something(strip_readings[2 * k : 2 * k + 2])]
     lost = _lost_strips(gray, [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined],
                         sightings, on_top + reported)
     lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _ in lost], up)
@@ -370,7 +370,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             # unreadable, but something shows: a covered card, unless too little of one shows to be
             # its strip (the edges of the cards under a pile's top card); a thin region found on its own
             # is believed to be a strip only where its index is read
-            if region.partial and top is not None and min(r.noise for r in pair) < NOISE_MAX and visible >= SLIVER:
+            if region.partial and top is not None and _shows_something(pair) and visible >= SLIVER:
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
         face, confidence = shown
@@ -378,6 +378,12 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             continue
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
+
+
+def _shows_something(ends: list[Reading]) -> bool:
+    """Whether either end of a strip reads as more than nothing (its noise under :data:`NOISE_MAX`):
+    a strip whose ends both read as no index is reported as no card at all, not even an unknown one."""
+    return min(end.noise for end in ends) < NOISE_MAX
 
 
 def _lies_on(strip: detect.Region, card: np.ndarray) -> bool:
