@@ -61,6 +61,7 @@ FIELD_DARKER = 0.6  # where the band round that region is at most this much as l
 ONTO_CARD = 0.25  # a strip's end square sharing more than this of itself with a card read reaches onto that card's corner
 HALF_SHARE = 0.7  # a vowel read inside a two-vowel card holding it and under this share of its size is a half of it
 SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
+SNAP_SIZED = 0.12  # a card's outline snapped onto the edges near it is believed only where its sides are within this share of the cards'
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is a card where its ENLARGED views read one
 DOUBTED_NOISE = 0.8  # and one read so up to this, where they read one at least DOUBTED_CARD surely
 DOUBTED_CARD = 0.85  # (its face found along the inside of its printed frame, cut too tight to show the card)
@@ -256,6 +257,14 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
             least = WHOLE_MIN if readings[k].noise < BARELY_NOISE else DOUBTED_CARD
             if not rejected(readings[k]) or (not rejected(judged) and judged.confidence >= least):
                 readings[k] = judged
+    # an unsure card's outline may have been traced with a corner pulled off (into a dotted table, the
+    # card beside it): it is read again with its sides snapped onto the edges near them
+    unsure = [k for k, reading in enumerate(readings) if not rejected(reading) and reading.confidence < SURE]
+    sure_sizes = [detect.sides_of(quad) for quad, reading in zip(faced, readings) if not rejected(reading) and reading.confidence >= SURE]
+    if unsure and sure_sizes:
+        for k, snapped in zip(unsure, _read_snapped(gray, reader, [faced[k] for k in unsure], np.median(sure_sizes, axis=0))):
+            if snapped and not rejected(snapped[0]) and snapped[0].confidence > readings[k].confidence:
+                readings[k], faced[k] = snapped
     readings = _named_by_word(gray, words, faced, readings) if words else readings
 
     sightings: list[Sighting] = []
@@ -766,8 +775,18 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken)]
     quads = [quad for glyph in ways for quad in glyph]
     readings = iter(_read_at_sizes(gray, reader, quads, TILE_VIEWS if square else GLYPH_VIEWS))
-    found = [max(((next(readings), quad) for quad in glyph), key=lambda rq: rq[0].confidence) for glyph in ways]
+    # an oblong card's two ways round its letter: the one read as a card (the other, cut across the
+    # card, reads as no card, often more surely)
+    found = [max(((next(readings), quad) for quad in glyph), key=lambda rq: (not rejected(rq[0]), rq[0].confidence)) for glyph in ways]
     found = [(_no_lopsided_i(reading, gray, quad), quad) for reading, quad in found]
+    # each read unsurely is read again with its sides snapped onto its card's edges (its letter may lie
+    # off its middle); whether those sides show is judged where it was found, as snapped they would
+    traced = [quad for _, quad in found]
+    unsure = [k for k, (reading, _) in enumerate(found) if not rejected(reading) and reading.confidence < SURE]
+    for k, snapped in zip(unsure, _read_snapped(gray, reader, [traced[k] for k in unsure], np.float32(size))):
+        reading = _no_lopsided_i(snapped[0], gray, snapped[1]) if snapped else None
+        if reading is not None and not rejected(reading) and reading.confidence > found[k][0].confidence:
+            found[k] = reading, snapped[1]
     unsure = [k for k, (reading, _) in enumerate(found) if not rejected(reading) and WHOLE_MIN <= reading.confidence < SURE]
     named = _named_by_corners(gray, index, [found[k][1] for k in unsure], up)
     confirmed = {k for k, by_corners in zip(unsure, named) if by_corners is not None and by_corners[0] == found[k][0].label}
@@ -778,7 +797,7 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     # to the outline found whole
     confirmed |= {k for k, by_corners in zip(unsure, named)
                   if by_corners is None and found[k][0].label not in QUARTER_TWINS
-                  and (sum(shown := _sides_shown(gray, found[k][1])) == 4 or _against_a_card(found[k][1], shown, sightings))}
+                  and (sum(shown := _sides_shown(gray, traced[k])) == 4 or _against_a_card(traced[k], shown, sightings))}
     for k, (reading, quad) in enumerate(found):
         center = quad.mean(axis=0)
         if rejected(reading) or (reading.confidence < SURE and k not in confirmed):
@@ -1156,6 +1175,17 @@ def _outwards(square: np.ndarray, strip_center: np.ndarray, share: float = 0.06)
     away = square.mean(axis=0) - strip_center
     away = away / (np.linalg.norm(away) + 1e-9)
     return square + away * share * float(np.linalg.norm(square[1] - square[0]))
+
+
+def _read_snapped(gray: np.ndarray, reader, quads: list[np.ndarray], size: np.ndarray) -> list[tuple[Reading, np.ndarray] | None]:
+    """Each quad with its sides snapped onto the edges near them (:func:`detect.snapped`, twice: a side
+    far off comes only near its edge the first time), and its reading there; None where the snapped
+    quad's sides are more than :data:`SNAP_SIZED` off a card's (``size``: short, long): they run
+    along the card beside it, or a sheet's edge."""
+    snapped = [detect.snapped(gray, detect.snapped(gray, quad)) for quad in quads]
+    fits = [bool(np.all(np.abs(np.float32(detect.sides_of(quad)) / size - 1) <= SNAP_SIZED)) for quad in snapped]
+    readings = iter(reader.read(np.stack([crops.warp(gray, quad) for quad, fit in zip(snapped, fits) if fit])) if any(fits) else [])
+    return [(next(readings), quad) if fit else None for quad, fit in zip(snapped, fits)]
 
 
 def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:

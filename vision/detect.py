@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 import cv2
@@ -36,6 +36,8 @@ WIDE_TRIM = 0.2  # an outline that is no quadrilateral is trimmed again this har
 END_REACH = (0.08, 0.06)  # how far beyond and inside a strip's ends its card's own edges are looked for (shares of its length)
 LOST_END_REACH = (0.15, 0.04)  # the same for a strip found on its own (:func:`to_card_edges`), which may be its card's frame
 LOST_SIDE_REACH = 0.4  # and how far beyond its far side its card's edge is looked for, in its widths
+SNAP_REACH = 0.2  # how far either way of a quad's side the edge it is snapped onto is looked for, in its short sides
+SNAP_SAMPLES = 24  # the points along a side where the step in lightness across it is measured
 
 
 @dataclass
@@ -56,10 +58,15 @@ class Region:
     @property
     def sides(self) -> tuple[float, float]:
         """(short, long) side lengths."""
-        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = self.quad.tolist()
-        a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
-        b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
-        return min(a, b) / 2, max(a, b) / 2
+        return sides_of(self.quad)
+
+
+def sides_of(quad: np.ndarray) -> tuple[float, float]:
+    """The (short, long) side lengths of a quad, each the mean of two opposite sides."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist()
+    a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
+    b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
+    return min(a, b) / 2, max(a, b) / 2
 
 
 def order_quad(points: np.ndarray) -> np.ndarray:
@@ -445,6 +452,48 @@ def _cut(gray: np.ndarray, region: Region) -> list[list[Region]]:
     bare = [piece for piece in pieces
             if not any(inside(part.center, piece.quad) or inside(piece.center, part.quad) for part in region.parts)]
     return groups + ([bare] if bare else [])
+
+
+def snapped(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The quad (4 image points, clockwise) with each side moved onto the straight edge near it: of
+    the lines within :data:`SNAP_REACH` of the side, at any slant, the one whose mean step in
+    lightness across it is greatest (steps one way and the other cancel). An outline traced with a
+    corner pulled off (into the table's print, a shadow, the card beside it) is so put back onto the
+    card's own sides, which run straight and unbroken. The corners keep their order."""
+    quad = np.asarray(quad, np.float32)
+    short, _ = sides_of(quad)
+    reach = max(4, round(SNAP_REACH * short))
+    offsets = np.arange(-reach, reach + 1, dtype=np.float32)
+    along = np.linspace(0.12, 0.88, SNAP_SAMPLES, dtype=np.float32)  # clear of the corners, which may be round
+    steps = np.roll(quad, -1, axis=0) - quad  # side k runs from corner k to corner k + 1
+    normals = steps[:, ::-1] * np.float32([1, -1]) / np.linalg.norm(steps, axis=1, keepdims=True)
+    normals *= np.sign(np.einsum("ij,ij->i", normals, quad + steps / 2 - quad.mean(axis=0)))[:, None]  # outwards
+    points = (quad[:, None, None] + along[None, :, None, None] * steps[:, None, None]
+              + offsets[None, None, :, None] * normals[:, None, None]).reshape(4 * SNAP_SAMPLES, len(offsets), 2)
+    profiles = cv2.remap(gray, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    across = np.zeros_like(profiles)
+    across[:, 1:-1] = profiles[:, 2:] - profiles[:, :-2]
+    strength = np.abs(np.take(across.reshape(4, -1), _lines_through(len(offsets), SNAP_SAMPLES), axis=1).sum(axis=3))
+    best = strength.reshape(4, -1).argmax(axis=1)
+    starts = quad + along[0] * steps + offsets[best // len(offsets), None] * normals
+    ends = quad + along[-1] * steps + offsets[best % len(offsets), None] * normals
+    corners = []
+    for k in range(4):  # corner k where the lines of sides k - 1 and k cross
+        a, u, c, v = starts[k - 1], ends[k - 1] - starts[k - 1], starts[k], ends[k] - starts[k]
+        cross = float(u[0] * v[1] - u[1] * v[0])
+        if abs(cross) < 1e-6:
+            return quad
+        corners.append(a + u * float((c - a)[0] * v[1] - (c - a)[1] * v[0]) / cross)
+    return np.float32(corners)
+
+
+@lru_cache(maxsize=8)  # a frame's cards are alike in size; each entry is under a megabyte
+def _lines_through(width: int, samples: int) -> np.ndarray:
+    """Every line across a band ``width`` offsets wide and ``samples`` long, from each offset at its
+    first sample to each at its last: [first, last, sample] flat indices into the band."""
+    spread = np.arange(width)
+    at = np.rint(spread[:, None, None] + (spread[None, :, None] - spread[:, None, None]) * np.linspace(0, 1, samples))
+    return (at + np.arange(samples) * width).astype(np.int32)
 
 
 def inside(point: np.ndarray, quad: np.ndarray) -> bool:
