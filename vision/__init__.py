@@ -262,7 +262,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     unsure = [k for k, reading in enumerate(readings) if not rejected(reading) and reading.confidence < SURE]
     sure_sizes = [detect.sides_of(quad) for quad, reading in zip(faced, readings) if not rejected(reading) and reading.confidence >= SURE]
     if unsure and sure_sizes:
-        for k, snapped in zip(unsure, _read_snapped(gray, reader, [faced[k] for k in unsure], np.median(sure_sizes, axis=0))):
+        for k, snapped in zip(unsure, _read_snapped(gray, reader, [faced[k] for k in unsure], np.float32(sure_sizes), up, rejected)):
             if snapped and not rejected(snapped[0]) and snapped[0].confidence > readings[k].confidence:
                 readings[k], faced[k] = snapped
     readings = _named_by_word(gray, words, faced, readings) if words else readings
@@ -783,7 +783,7 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     # off its middle); whether those sides show is judged where it was found, as snapped they would
     traced = [quad for _, quad in found]
     unsure = [k for k, (reading, _) in enumerate(found) if not rejected(reading) and reading.confidence < SURE]
-    for k, snapped in zip(unsure, _read_snapped(gray, reader, [traced[k] for k in unsure], np.float32(size))):
+    for k, snapped in zip(unsure, _read_snapped(gray, reader, [traced[k] for k in unsure], np.float32([size]), up, rejected)):
         reading = _no_lopsided_i(snapped[0], gray, snapped[1]) if snapped else None
         if reading is not None and not rejected(reading) and reading.confidence > found[k][0].confidence:
             found[k] = reading, snapped[1]
@@ -1177,15 +1177,26 @@ def _outwards(square: np.ndarray, strip_center: np.ndarray, share: float = 0.06)
     return square + away * share * float(np.linalg.norm(square[1] - square[0]))
 
 
-def _read_snapped(gray: np.ndarray, reader, quads: list[np.ndarray], size: np.ndarray) -> list[tuple[Reading, np.ndarray] | None]:
+def _read_snapped(gray: np.ndarray, reader, quads: list[np.ndarray], sizes: np.ndarray, up: np.ndarray,
+                  rejected) -> list[tuple[Reading, np.ndarray] | None]:
     """Each quad with its sides snapped onto the edges near them (:func:`detect.snapped`, twice: a side
-    far off comes only near its edge the first time), and its reading there; None where the snapped
-    quad's sides are more than :data:`SNAP_SIZED` off a card's (``size``: short, long): they run
-    along the card beside it, or a sheet's edge."""
-    snapped = [detect.snapped(gray, detect.snapped(gray, quad)) for quad in quads]
-    fits = [bool(np.all(np.abs(np.float32(detect.sides_of(quad)) / size - 1) <= SNAP_SIZED)) for quad in snapped]
-    readings = iter(reader.read(np.stack([crops.warp(gray, quad) for quad, fit in zip(snapped, fits) if fit])) if any(fits) else [])
-    return [(next(readings), quad) if fit else None for quad, fit in zip(snapped, fits)]
+    far off comes only near its edge the first time), facing ``up`` again, and its reading there (a
+    square's also turned a quarter, kept where that reads better: :func:`_better_turned`); None where
+    the snapped quad's sides are more than :data:`SNAP_SIZED` off those of every card (``sizes``:
+    short, long): they run along the card beside it, or a sheet's edge."""
+    snapped = [crops.facing(detect.snapped(gray, detect.snapped(gray, quad)), up) for quad in quads]
+    fits = [quad for quad in snapped if (np.abs(np.float32(detect.sides_of(quad)) / sizes - 1) <= SNAP_SIZED).all(axis=1).any()]
+    views = [[quad, np.roll(quad, -1, axis=0)] if crops.is_square(quad) else [quad] for quad in fits]
+    readings = iter(reader.read(np.stack([crops.warp(gray, view) for pair in views for view in pair])) if fits else [])
+    found = {}
+    for quad, pair in zip(fits, views):
+        best = next(readings), quad
+        for turned in pair[1:]:
+            reading = next(readings)
+            if _better_turned(best[0], reading, rejected):
+                best = reading, turned
+        found[id(quad)] = best
+    return [found.get(id(quad)) for quad in snapped]
 
 
 def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:
