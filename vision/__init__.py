@@ -1185,18 +1185,22 @@ def _read_snapped(gray: np.ndarray, reader, quads: list[np.ndarray], sizes: np.n
     the snapped quad's sides are more than :data:`SNAP_SIZED` off those of every card (``sizes``:
     short, long): they run along the card beside it, or a sheet's edge."""
     snapped = [crops.facing(detect.snapped(gray, detect.snapped(gray, quad)), up) for quad in quads]
-    fits = [quad for quad in snapped if (np.abs(np.float32(detect.sides_of(quad)) / sizes - 1) <= SNAP_SIZED).all(axis=1).any()]
-    views = [[quad, np.roll(quad, -1, axis=0)] if crops.is_square(quad) else [quad] for quad in fits]
-    readings = iter(reader.read(np.stack([crops.warp(gray, view) for pair in views for view in pair])) if fits else [])
-    found = {}
-    for quad, pair in zip(fits, views):
+    fits = [bool((np.abs(np.float32(detect.sides_of(quad)) / sizes - 1) <= SNAP_SIZED).all(axis=1).any()) for quad in snapped]
+    views = [view for quad, fit in zip(snapped, fits) if fit
+             for view in ([quad, np.roll(quad, -1, axis=0)] if crops.is_square(quad) else [quad])]
+    readings = iter(reader.read(np.stack([crops.warp(gray, view) for view in views])) if views else [])
+    found: list[tuple[Reading, np.ndarray] | None] = []
+    for quad, fit in zip(snapped, fits):
+        if not fit:
+            found.append(None)
+            continue
         best = next(readings), quad
-        for turned in pair[1:]:
-            reading = next(readings)
+        if crops.is_square(quad):
+            turned, reading = np.roll(quad, -1, axis=0), next(readings)
             if _better_turned(best[0], reading, rejected):
                 best = reading, turned
-        found[id(quad)] = best
-    return [found.get(id(quad)) for quad in snapped]
+        found.append(best)
+    return found
 
 
 def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:
