@@ -260,7 +260,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # an unsure card's outline may have been traced with a corner pulled off (into a dotted table, the
     # card beside it): it is read again with its sides snapped onto the edges near them
     unsure = [k for k, reading in enumerate(readings) if not rejected(reading) and reading.confidence < SURE]
-    sure_sizes = [detect.sides_of(quad) for quad, reading in zip(faced, readings) if not rejected(reading) and reading.confidence >= SURE]
+    sure_sizes = [crops.sides_of(quad) for quad, reading in zip(faced, readings) if not rejected(reading) and reading.confidence >= SURE]
     if unsure and sure_sizes:
         for k, snapped in zip(unsure, _read_snapped(gray, reader, [faced[k] for k in unsure], np.float32(sure_sizes), up, rejected)):
             if snapped and not rejected(snapped[0]) and snapped[0].confidence > readings[k].confidence:
@@ -1185,17 +1185,18 @@ def _read_snapped(gray: np.ndarray, reader, quads: list[np.ndarray], sizes: np.n
     the snapped quad's sides are more than :data:`SNAP_SIZED` off those of every card (``sizes``:
     short, long): they run along the card beside it, or a sheet's edge."""
     snapped = [crops.facing(detect.snapped(gray, detect.snapped(gray, quad)), up) for quad in quads]
-    fits = [bool((np.abs(np.float32(detect.sides_of(quad)) / sizes - 1) <= SNAP_SIZED).all(axis=1).any()) for quad in snapped]
-    views = [view for quad, fit in zip(snapped, fits) if fit
-             for view in ([quad, np.roll(quad, -1, axis=0)] if crops.is_square(quad) else [quad])]
+    fits = [bool((np.abs(np.float32(crops.sides_of(quad)) / sizes - 1) <= SNAP_SIZED).all(axis=1).any()) for quad in snapped]
+    squares = [crops.is_square(quad) for quad in snapped]
+    views = [view for quad, fit, square in zip(snapped, fits, squares) if fit
+             for view in ([quad, np.roll(quad, -1, axis=0)] if square else [quad])]
     readings = iter(reader.read(np.stack([crops.warp(gray, view) for view in views])) if views else [])
     found: list[tuple[Reading, np.ndarray] | None] = []
-    for quad, fit in zip(snapped, fits):
+    for quad, fit, square in zip(snapped, fits, squares):
         if not fit:
             found.append(None)
             continue
         best = next(readings), quad
-        if crops.is_square(quad):
+        if square:
             turned, reading = np.roll(quad, -1, axis=0), next(readings)
             if _better_turned(best[0], reading, rejected):
                 best = reading, turned

@@ -21,11 +21,17 @@ SIZE = 48  # crops are SIZE x SIZE grey
 UP = np.array([0.0, -1.0])  # the image's top
 
 
-def is_square(quad: np.ndarray) -> bool:
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(quad, np.float64).tolist()
+def sides_of(quad: np.ndarray) -> tuple[float, float]:
+    """The (short, long) side lengths of a quad, each the mean of two opposite sides."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(quad).tolist()
     a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
     b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
-    return max(a, b) / max(1e-6, min(a, b)) < 1.2
+    return min(a, b) / 2, max(a, b) / 2
+
+
+def is_square(quad: np.ndarray) -> bool:
+    short, long = sides_of(quad)
+    return long / max(1e-6, short) < 1.2
 
 
 def facing(quad: np.ndarray, up: np.ndarray = UP) -> np.ndarray:

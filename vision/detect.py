@@ -25,6 +25,8 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from vision.crops import sides_of
+
 WORK_SIZE = 800  # long side of the image the search runs on
 CARD_SHAPED = 1.8  # the most a card's long side is of its short one (playing cards 1.6, tiles 1.0)
 SOLID = 0.88  # the least a card's face fills its own convex hull (area / hull area)
@@ -59,14 +61,6 @@ class Region:
     def sides(self) -> tuple[float, float]:
         """(short, long) side lengths."""
         return sides_of(self.quad)
-
-
-def sides_of(quad: np.ndarray) -> tuple[float, float]:
-    """The (short, long) side lengths of a quad, each the mean of two opposite sides."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad.tolist()
-    a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
-    b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
-    return min(a, b) / 2, max(a, b) / 2
 
 
 def order_quad(points: np.ndarray) -> np.ndarray:
