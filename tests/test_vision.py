@@ -1557,6 +1557,37 @@ def test_a_big_letter_lying_aslant_gives_its_oblong_card_turned_as_its_strokes_r
     assert turns[500] == pytest.approx(angle, abs=1.5) and min(turns[600], 90 - turns[600]) < 1
 
 
+
+@pytest.mark.parametrize("in_corners, angle, aspect", [(False, 20, 0.7), (True, -35, 0.7), (False, 10, 1.0)])
+def test_a_two_vowel_card_is_looked_for_round_its_pair_of_vowels_and_not_round_a_tables_dots(in_corners, angle, aspect):
+    # each vowel is too small to be taken for a card's one big letter; the card lies between the
+    # two, its long side along the card's own even where the vowels stand in opposite corners. A
+    # table's dots, as far apart as the vowels (and as big, beside square cards), are blots
+    from vision import detect
+
+    table = np.full((720, 960, 3), 190, np.uint8)
+    for x, y in itertools.product(range(520, 940, 110), range(60, 700, 110)):
+        cv2.circle(table, (x, y), 22, (60, 120, 60), -1)
+    style = dataclasses.replace(PLAIN, vowels_in_corners=in_corners, aspect=aspect)
+    image, [corners] = lay(table, [("U/A", (260, 360), angle, style)], height=200)
+    short, long = sorted(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1))[::2]
+    [quad] = detect.vowel_pairs(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (short, long), [])
+    assert np.allclose(quad.mean(axis=0), (260, 360), atol=0.06 * long)
+    off = abs(quarter_turn(quad) - quarter_turn(corners))
+    assert min(off, 90 - off) < 4
+    if aspect < 1:  # and its long side along the card's
+        long_side = max((quad[1] - quad[0], quad[2] - quad[1]), key=np.linalg.norm)
+        (ax, ay), (bx, by) = long_side, corners[2] - corners[1]
+        assert abs(ax * bx + ay * by) > 0.9 * np.hypot(ax, ay) * np.hypot(bx, by)
+
+
+@pytest.mark.parametrize("seed, number", [(6666, 49), (2222, 30), (3434, 40)])
+def test_a_two_vowel_card_whose_outline_was_not_found_is_found_round_its_vowels(seed, number):
+    # a two-vowel card on a printed sheet beside a dashed one, one on a chequered table read unknown,
+    # one whose skewed outline read as a plain E: each is read from the card round its two vowels
+    results = tally(held_out_table(seed, number))
+    assert results.whole.right == results.whole.total and results.whole.wrong == 0 and results.phantoms == 0, results
+
 def test_a_letter_touching_a_broad_shade_is_still_a_letter():
     # a thick tile's shaded side (or a shadow) running up to the letter of the tile beside it is
     # no print: it does not join that letter into a blob too big to be one

@@ -772,22 +772,32 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     square = sum(long < 1.2 * short for short, long in cards) >= len(cards) / 4  # a thick tile's side may show too
     size = (short, short if square else float(np.median([long for _, long in cards])))
     taken = [s.corners for s in sightings if s.face != UNKNOWN]
-    ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken)]
+    printed = detect.print_of(gray, short, taken)
+    ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken, printed)]
+    # and a two-vowel card round each pair of vowels (its size that of the oblong cards read, if any),
+    # believed only where read as one, and surely (its corners and sides do not confirm it: two
+    # letters of two cards lying side by side may stand as its vowels would)
+    oblong = [card for card in cards if card[1] >= 1.2 * card[0]]
+    pair_size = tuple(float(side) for side in np.median(oblong, axis=0)) if oblong else size
+    pairs = [crops.facing(quad, up) for quad in detect.vowel_pairs(gray, pair_size, taken, printed)]
     quads = [quad for glyph in ways for quad in glyph]
-    readings = iter(_read_at_sizes(gray, reader, quads, TILE_VIEWS if square else GLYPH_VIEWS))
+    readings = _read_at_sizes(gray, reader, quads + pairs, TILE_VIEWS if square else GLYPH_VIEWS)
     # an oblong card's two ways round its letter: the one read as a card (the other, cut across the
     # card, reads as no card, often more surely)
-    found = [max(((next(readings), quad) for quad in glyph), key=lambda rq: (not rejected(rq[0]), rq[0].confidence)) for glyph in ways]
+    by_letter = iter(readings)
+    found = [max(((next(by_letter), quad) for quad in glyph), key=lambda rq: (not rejected(rq[0]), rq[0].confidence)) for glyph in ways]
+    by_vowels = len(found)
+    found += [(reading, quad) for reading, quad in zip(readings[len(quads):], pairs) if reading.label in PAIRS]
     found = [(_no_lopsided_i(reading, gray, quad), quad) for reading, quad in found]
     # each read unsurely is read again with its sides snapped onto its card's edges (its letter may lie
     # off its middle); whether those sides show is judged where it was found, as snapped they would
     traced = [quad for _, quad in found]
-    unsure = [k for k, (reading, _) in enumerate(found) if not rejected(reading) and reading.confidence < SURE]
+    unsure = [k for k, (reading, _) in enumerate(found[:by_vowels]) if not rejected(reading) and reading.confidence < SURE]
     for k, snapped in zip(unsure, _read_snapped(gray, reader, [traced[k] for k in unsure], np.float32([size]), up, rejected)):
         reading = _no_lopsided_i(snapped[0], gray, snapped[1]) if snapped else None
         if reading is not None and not rejected(reading) and reading.confidence > found[k][0].confidence:
             found[k] = reading, snapped[1]
-    unsure = [k for k, (reading, _) in enumerate(found) if not rejected(reading) and WHOLE_MIN <= reading.confidence < SURE]
+    unsure = [k for k, (reading, _) in enumerate(found[:by_vowels]) if not rejected(reading) and WHOLE_MIN <= reading.confidence < SURE]
     named = _named_by_corners(gray, index, [found[k][1] for k in unsure], up)
     confirmed = {k for k, by_corners in zip(unsure, named) if by_corners is not None and by_corners[0] == found[k][0].label}
     # a card or tile whose outline no edge map closed (a light tile on a light table, a card whose
