@@ -134,6 +134,16 @@ def test_a_card_back_smaller_than_the_cards_around_is_one_card_not_a_fan(angle):
     assert sorted(face for _, face in read(image)) == ["BACK", "K", "R", "T"]
 
 
+
+@pytest.mark.parametrize("angle", [0, 30])
+def test_a_card_back_larger_than_the_cards_around_is_one_card_not_a_fan(angle):
+    # a back of a bigger deck's card, printed with straight stripes, is cut at them; it is put back
+    # whole although larger than the cards around, as it reads as a back (a fan reads as no card)
+    striped = dataclasses.replace(PLAIN, back_pattern=2)
+    image, _ = table([("R", (220, 360), -8), ("T", (740, 360), 5), ("K", (480, 130), 3)])
+    image, _ = lay(image, [("BACK", (480, 470), angle, striped)], height=200)
+    assert sorted(face for _, face in read(image)) == ["BACK", "K", "R", "T"]
+
 def test_a_pile_shows_only_its_top_card():
     image, _ = table([("K", (480, 360), 2), ("B", (483, 362), -1), ("S", (481, 358), 0)])
     assert [face for _, face in read(image)] == ["S"]

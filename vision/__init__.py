@@ -56,6 +56,7 @@ STRIP_LONGEST = 2.0  # a covered card's strip is at most this many times as long
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
 CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its sides are within these shares of the cards' (its outline maybe lost, not a fan's)
 BACK_SIZED = 0.6  # and a card's back down to this share: found inside the margin round its printed pattern
+BACK_LARGEST = 1.25  # and up to this share: the cards around may be of a smaller deck
 FIELD_SHARE = 0.7  # a region read surely is read again from a card-shaped region inside it at most this share of its area
 FIELD_DARKER = 0.6  # where the band round that region is at most this much as light as the region (a field holding a card)
 ONTO_CARD = 0.25  # a strip's end square sharing more than this of itself with a card read reaches onto that card's corner
@@ -427,7 +428,8 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarra
     back printed with straight stripes or rows of dots is cut at them as a fan is at its cards' edges,
     and a card with a sliver of something beside it in its outline is cut at its edge. A fan is bigger
     than one card by its strips. A region read as a card's back may be smaller (:data:`BACK_SIZED`):
-    the margin round its pattern may be what its outline was found along."""
+    the margin round its pattern may be what its outline was found along; or larger
+    (:data:`BACK_LARGEST`): a card of a bigger deck than most cards around, which a fan does not read as."""
     cards = [r.sides for r in regions if not r.partial and r.cut_from is None and r.sides[1] <= detect.CARD_SHAPED * r.sides[0]]
     if not cards:
         return regions
@@ -443,14 +445,14 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarra
 
     candidates = [(group[0].cut_from, max(group, key=lambda r: r.area)) for group in pieces.values()]
     candidates = [(whole, largest) for whole, largest in candidates
-                  if BACK_SIZED < min(shares(whole)) and max(shares(whole)) < CARD_SIZED[1]]
+                  if BACK_SIZED < min(shares(whole)) and max(shares(whole)) < BACK_LARGEST]
     if not candidates:
         return regions
     readings = reader.read(np.stack([crops.warp(gray, crops.facing(r.quad, up)) for pair in candidates for r in pair]))
     kept = []
     for (whole, largest), reading, piece in zip(candidates, readings[::2], readings[1::2]):
         surer = rejected(piece) or reading.confidence >= piece.confidence
-        sized = min(shares(whole)) > CARD_SIZED[0] or reading.label == "BACK"
+        sized = (CARD_SIZED[0] < min(shares(whole)) and max(shares(whole)) < CARD_SIZED[1]) or reading.label == "BACK"
         if sized and surer and not rejected(reading) and reading.confidence >= _least_sure(reading.label):
             whole.group = largest.group
             kept.append(whole)
