@@ -798,7 +798,6 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     return found
 
 
-
 class Print(NamedTuple):
     """The print of a picture, as cards are looked for by their letters in it (:func:`print_of`)."""
 
@@ -842,12 +841,12 @@ BLOT_SOLID = 0.9  # a blot fills at least this share of its hull, and its ink th
 
 def vowel_pairs(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndarray],
                 printed: Print | None = None) -> list[np.ndarray]:
-    """Where an oblong card of ``size`` (short, long side) may lie round each pair of like-sized
-    glyphs the right distance apart, with little other print between and beside them, outside the
-    ``taken`` quads: a two-vowel card prints its vowels towards either end, each too small to be
-    taken for a card's one big letter (:func:`glyph_cards`), and the card's middle lies between them.
-    It is turned as their strokes run, its long side the way nearer the line between them (the
-    vowels may stand in opposite corners). ``printed`` is as for :func:`glyph_cards`."""
+    """Where a card of ``size`` (short, long side) may lie round each pair of like-sized glyphs the
+    right distance apart, with little other print between and beside them, outside the ``taken``
+    quads: a two-vowel card prints its vowels towards either end, each too small to be taken for a
+    card's one big letter (:func:`glyph_cards`), and the card's middle lies between them. It is
+    turned as their strokes run, its long side the way nearer the line between them (the vowels may
+    stand in opposite corners). ``printed`` is as for :func:`glyph_cards`."""
     h, w = gray.shape[:2]
     short, long = size
     small, ink, scale, marks, boxes = printed or print_of(gray, short, taken)
@@ -905,6 +904,7 @@ def _strokes_turn(window: np.ndarray, weight: np.ndarray) -> float:
     strength = (dx * dx + dy * dy) * weight
     turn = np.arctan2(dy, dx) * 4
     return math.atan2(float((strength * np.sin(turn)).sum()), float((strength * np.cos(turn)).sum())) / 4
+
 
 def _print_in(stray_ink: np.ndarray, zone: np.ndarray, most: float, side: float) -> bool:
     """Whether more than ``most`` pixels of print lie in ``zone`` round a card's letter: stray ink, its
