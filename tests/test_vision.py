@@ -134,7 +134,6 @@ def test_a_card_back_smaller_than_the_cards_around_is_one_card_not_a_fan(angle):
     assert sorted(face for _, face in read(image)) == ["BACK", "K", "R", "T"]
 
 
-
 @pytest.mark.parametrize("angle", [0, 30])
 def test_a_card_back_larger_than_the_cards_around_is_one_card_not_a_fan(angle):
     # a back of a bigger deck's card, printed with straight stripes, is cut at them; it is put back
@@ -143,6 +142,7 @@ def test_a_card_back_larger_than_the_cards_around_is_one_card_not_a_fan(angle):
     image, _ = table([("R", (220, 360), -8), ("T", (740, 360), 5), ("K", (480, 130), 3)])
     image, _ = lay(image, [("BACK", (480, 470), angle, striped)], height=200)
     assert sorted(face for _, face in read(image)) == ["BACK", "K", "R", "T"]
+
 
 def test_a_pile_shows_only_its_top_card():
     image, _ = table([("K", (480, 360), 2), ("B", (483, 362), -1), ("S", (481, 358), 0)])
@@ -1567,7 +1567,6 @@ def test_a_big_letter_lying_aslant_gives_its_oblong_card_turned_as_its_strokes_r
     assert turns[500] == pytest.approx(angle, abs=1.5) and min(turns[600], 90 - turns[600]) < 1
 
 
-
 @pytest.mark.parametrize("in_corners, angle, aspect", [(False, 20, 0.7), (True, -35, 0.7), (False, 10, 1.0)])
 def test_a_two_vowel_card_is_looked_for_round_its_pair_of_vowels_and_not_round_a_tables_dots(in_corners, angle, aspect):
     # each vowel is too small to be taken for a card's one big letter; the card lies between the
@@ -1593,10 +1592,12 @@ def test_a_two_vowel_card_is_looked_for_round_its_pair_of_vowels_and_not_round_a
 
 @pytest.mark.parametrize("seed, number", [(6666, 49), (2222, 30), (3434, 40)])
 def test_a_two_vowel_card_whose_outline_was_not_found_is_found_round_its_vowels(seed, number):
-    # a two-vowel card on a printed sheet beside a dashed one, one on a chequered table read unknown,
-    # one whose skewed outline read as a plain E: each is read from the card round its two vowels
+    # a two-vowel card on a light sheet beside a dashed one, found nowhere; one whose outline took in
+    # the dashed sheet under it, read unknown; one whose outline, traced askew, read as a plain E:
+    # each is read as its card from the quad round its two vowels
     results = tally(held_out_table(seed, number))
     assert results.whole.right == results.whole.total and results.whole.wrong == 0 and results.phantoms == 0, results
+
 
 def test_a_letter_touching_a_broad_shade_is_still_a_letter():
     # a thick tile's shaded side (or a shadow) running up to the letter of the tile beside it is
