@@ -853,8 +853,6 @@ def vowel_pairs(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     length = long * scale
     tall = boxes[:, 2:].max(axis=1).astype(np.float32)
     middles = (boxes[:, :2] + boxes[:, 2:] / 2).astype(np.float32)
-    printing = np.flatnonzero((tall >= 0.06 * length) & (tall <= 0.6 * length))  # neither specks nor frames, sheets, tables
-    covers = np.float32([cv2.contourArea(marks[k]) for k in printing.tolist()])
     vowels = np.array([k for k in np.flatnonzero((tall >= VOWEL_SIZE[0] * length) & (tall <= VOWEL_SIZE[1] * length)).tolist()
                        if not _blot(marks[k], boxes[k], ink)], int)
     a, b = (vowels[k] for k in np.triu_indices(len(vowels), 1))
@@ -862,9 +860,13 @@ def vowel_pairs(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     gap = np.hypot(step[:, 0], step[:, 1])
     paired = ((gap >= VOWEL_GAP[0] * length) & (gap <= VOWEL_GAP[1] * length)
               & (np.maximum(tall[a], tall[b]) <= VOWELS_ALIKE * np.minimum(tall[a], tall[b])))
+    if not paired.any():
+        return []  # the print round a pair is measured only where there is one
     a, b, step, gap = a[paired], b[paired], step[paired], gap[paired]
     centres, along = (middles[a] + middles[b]) / 2, step / gap[:, None]
     # the print lying in each pair's middle zone, but for the pair's own
+    printing = np.flatnonzero((tall >= 0.06 * length) & (tall <= 0.6 * length))  # neither specks nor frames, sheets, tables
+    covers = np.float32([cv2.contourArea(marks[k]) for k in printing.tolist()])
     offsets = middles[printing][None, :, :] - centres[:, None, :]
     u = np.abs((offsets * along[:, None, :]).sum(axis=2))
     v = np.abs(offsets[:, :, 0] * along[:, None, 1] - offsets[:, :, 1] * along[:, None, 0])
