@@ -777,7 +777,7 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
             # an oblong card: its letter's own strokes, which the table and the cards around do not turn
             weight = cv2.dilate(own, np.ones((3, 3), np.uint8))
         angle = _strokes_turn(window, weight)
-        stray_edges = cv2.Canny(window, 30, 90) * (1 - cv2.dilate(own, np.ones((5, 5), np.uint8)))
+        stray_edges = _edges_from(cv2.Canny(window, 30, 90) * (1 - cv2.dilate(own, np.ones((5, 5), np.uint8))), inner)
         ways = []
         for way in [angle] if long < 1.2 * short else [angle, angle + math.pi / 2]:
             zone, middle = np.zeros(window.shape, np.uint8), np.zeros(window.shape, np.uint8)
@@ -796,6 +796,17 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         if ways:
             found.append(ways)
     return found
+
+
+def _edges_from(edges: np.ndarray, inside: np.ndarray) -> np.ndarray:
+    """The edges that run in from outside the ``inside`` mask, as another card's edge or a sheet's
+    would: a blurred letter's rim, its dots and a tile's grain leave pieces of edge wholly inside,
+    which tell nothing of what lies there."""
+    _, labels = cv2.connectedComponents(edges, connectivity=8)
+    reaching = np.zeros(labels.max() + 1, bool)
+    reaching[labels[(edges > 0) & (inside == 0)]] = True
+    reaching[0] = False
+    return np.where(reaching[labels], edges, 0).astype(edges.dtype)
 
 
 class Print(NamedTuple):
