@@ -1934,6 +1934,18 @@ def test_a_large_photo_is_shrunk_without_aliasing():
     assert frame.shape[:2] == (600, 800)
 
 
+def test_the_bench_gives_each_share_its_95_percent_interval():
+    # a hundred scenes' 1,199 whole cards, 1,193 right, cannot tell 99.5 % from 99 % or 99.7 %;
+    # Wilson's interval stays within 0 and 1 where nothing or everything is right
+    from vision.bench import Tally, wilson_interval
+
+    low, high = wilson_interval(1193, 1199)
+    assert low == pytest.approx(0.98913, abs=1e-5) and high == pytest.approx(0.99770, abs=1e-5)
+    assert wilson_interval(0, 10) == pytest.approx((0.0, 3.8415 / 13.8415), abs=1e-4)
+    assert wilson_interval(10, 10)[1] == 1.0 and wilson_interval(10, 10)[0] == pytest.approx(10 / 13.8415, abs=1e-4)
+    assert Tally(right=1193, wrong=2, missed=4).interval(1193) == "95 % interval 98.91-99.77"
+
+
 def test_the_printed_bands_of_a_sheet_lying_among_tiles_are_no_covered_cards():
     # a sheet printed with rows of dashes is cut into bands four tiles long; the tiles round it lie
     # on their ends, and their letters read as the bands' indices. No card's strip is so long
