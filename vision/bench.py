@@ -4,11 +4,12 @@
    (loose cards, piles, fanned lines, mixtures) and empty tables with clutter. Scores: required cards
    right, two-vowel orientation, covered cards whose indices name them (right / wrong / unknown; a
    two-vowel card needs an index of each vowel uncovered), the index readers alone on the strip ends the
-   detector cuts, answers on cards not required, phantom cards. A scene holding an Alfapet stop tile
-   is read asking for stop tiles, as that game would, and so are the empty tables. Then, each
-   from its own random stream so that the figures above stay comparable between versions: cards laid
-   edge to edge in words, and photos of thick letter tiles (:mod:`vision.synth.tiles`), a stand-in
-   for the real tile photos below.
+   detector cuts, answers on cards not required, phantom cards; each share of cards right or wrong
+   with its 95 % interval, as a hundred scenes are few to judge a target of 99.5 % by. A scene
+   holding an Alfapet stop tile is read asking for stop tiles, as that game would, and so are the
+   empty tables. Then, each from its own random stream so that the figures above stay comparable
+   between versions: cards laid edge to edge in words, and photos of thick letter tiles
+   (:mod:`vision.synth.tiles`), a stand-in for the real tile photos below.
 2. Speed: median milliseconds per 1280x960 frame holding 20 cards, on one core, after start-up; and
    the start-up (the three models loaded) in a fresh process.
 3. The Tesseract fallback on the same crops as the classifier, as the baseline.
@@ -59,8 +60,8 @@ class Tally:
         return n / self.total if self.total else float("nan")
 
     def interval(self, n: int) -> str:
-        """The 95 % (Wilson score) interval of the share ``n`` of the total, in percent: a hundred scenes
-        hold about 1,200 whole cards, too few to tell 99.3 % from 99.7 %."""
+        """The 95 % (Wilson score) interval of the share ``n`` of the total, as the report prints it (in
+        percent): a hundred scenes hold about 1,200 whole cards, too few to tell 99.3 % from 99.7 %."""
         low, high = wilson_interval(n, self.total)
         return f"95 % interval {100 * low:.2f}-{100 * high:.2f}"
 
