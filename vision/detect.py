@@ -12,8 +12,8 @@ edge, or a sheet of paper they lie on, gives way to the cards found on it.
 The classifier later rejects card-shaped things that are not cards (a sheet of paper, a phone).
 A card whose outline closes in no edge map is looked for by its letter instead
 (:func:`glyph_cards`), or by its two vowels (:func:`vowel_pairs`), once the cards found show how big
-a card is; the cards fanned out from under a
-card read are looked for beside it (:func:`strips_beside`) where their fan's outline closes in none.
+a card is; the cards fanned out from under a card read are looked for beside it
+(:func:`strips_beside`) where their fan's outline closes in none.
 """
 
 from __future__ import annotations
