@@ -366,6 +366,18 @@ def test_an_oblong_card_read_as_lying_a_quarter_turned_is_told_by_its_strokes(fa
     assert (str(seen.face), first < second) == (face, True)
 
 
+@pytest.mark.parametrize("face, said", [("N", "Z"), ("Z", "N")])
+def test_the_strokes_of_a_card_found_inside_its_frame_are_weighed_past_that_outline(face, said):
+    # an outline found along the inside of a double frame is narrower than the card: its crop cuts a
+    # serif N's stems short at its sides, leaving mostly serifs, which run across the card as a Z's bars do
+    style = CardStyle(font=next(f for f in fonts.fonts() if f.name == "DejaVuSerif-Bold.ttf"), index=True, border=3)
+    image, [corners] = lay(np.full((360, 320, 3), 255, np.uint8), [(face, (160, 180), 0, style)], height=200)
+    a, b, c, d = vision.crops.facing(corners)
+    inside = np.float32([a + u * (b - a) + v * (d - a) for u, v in ((0.15, 0.1), (0.85, 0.1), (0.85, 0.9), (0.15, 0.9))])
+    seen = vision._on_its_end(reading(1, **{said: 0.95}), cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), inside)
+    assert (seen.label, seen.side) == (face, 0)
+
+
 @pytest.mark.parametrize("font", fonts.fonts(), ids=lambda f: f.stem)
 def test_an_i_looks_the_same_turned_a_half_turn_a_t_or_an_l_does_not(font):
     # in every training typeface, on a card with or without indices (a J may not: a serif J can have a

@@ -84,6 +84,7 @@ GLYPH_SLACK = 0.08  # a T's left and right match where moved up to this share of
 GLYPH_ROOM = (1.25, 1.5)  # a card's crop is enlarged so much, in turn, where its glyph runs out of it (:func:`_no_lopsided_i`)
 QUARTER_TWINS = {"N", "Z"}  # letters each the other turned a quarter: a reading turned a quarter cannot tell them
 STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
+STROKE_ROOM = 1.12  # and they are weighed in its quad enlarged so much: one found along the inside of a printed frame cuts an N's stems short
 CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`_named_by_corners`)
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 LENGTHWISE = math.cos(math.radians(30))  # an index's own top within 30 degrees of its strip's length stands along it
@@ -313,7 +314,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         # must be read as surely as a covered card's index
         partial = bool(card_area) and region.area < 0.6 * card_area
         if reading.side % 2 and oblong and not partial and not crops.is_square(quad):
-            reading = _on_its_end(reading, crops.warp(gray, quad))
+            reading = _on_its_end(reading, gray, quad)
         reading = _no_lopsided_i(reading, gray, quad)
         face = parse_face(reading.label) if reading.confidence >= _least_sure(reading.label, partial) else UNKNOWN
         if (reading.label == "STOP" and face.kind is Kind.UNKNOWN) or (reading.label == "BACK" and reading.confidence < BACK_MIN):
@@ -853,14 +854,15 @@ def _against_a_card(quad: np.ndarray, shown: list[bool], sightings: list[Sightin
     return any(detect.inside(beyond, s.corners) for s in sightings if s.face != UNKNOWN)
 
 
-def _on_its_end(reading: Reading, crop: np.ndarray) -> Reading:
-    """The reading of an oblong card that the reader took for one lying a quarter turned in its
-    ``crop``, which it cannot be: straightened on a short side, its own top is the crop's top or
+def _on_its_end(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Reading:
+    """The reading of an oblong card that the reader took for one lying a quarter turned in the crop
+    of ``quad``, which it cannot be: straightened on a short side, its own top is the crop's top or
     bottom. The side is put right, and an N or a Z, each the other turned a quarter, is told apart
-    by its strokes instead: an N's stems run along the card, a Z's bars across it."""
+    by its strokes instead (in the quad enlarged, :data:`STROKE_ROOM`): an N's stems run along the
+    card, a Z's bars across it."""
     label, probs = reading.label, reading.probs
     if label in QUARTER_TWINS:
-        label = "N" if _upright_strokes(crop) > STEMS else "Z"
+        label = "N" if _upright_strokes(crops.warp(gray, _scaled(quad, STROKE_ROOM))) > STEMS else "Z"
         if label != reading.label and probs is not None:
             probs = probs.copy()
             probs[[CLASSES.index("N"), CLASSES.index("Z")]] = probs[[CLASSES.index("Z"), CLASSES.index("N")]]
