@@ -144,6 +144,19 @@ def test_a_card_back_larger_than_the_cards_around_is_one_card_not_a_fan(angle):
     assert sorted(face for _, face in read(image)) == ["BACK", "K", "R", "T"]
 
 
+@pytest.mark.parametrize("pattern", [1, 2], ids=["dots", "stripes"])
+def test_a_card_back_on_a_checked_table_is_one_card_not_a_fan(pattern):
+    # a back printed with rows of dots or stripes is cut at them, and put back whole where it is the
+    # size of the cards around: judged among the regions read as cards, not the table's squares,
+    # which far outnumber them and are card-shaped too
+    yy, xx = np.mgrid[0:960, 0:1280]
+    checks = ((xx // 70 + yy // 70) % 2).astype(bool)[..., None]
+    image = cv2.GaussianBlur(np.where(checks, np.uint8([50, 60, 45]), np.uint8([170, 150, 160])), (3, 3), 0)
+    cards = [("R", (250, 250), -8), ("T", (1000, 250), 5), ("K", (250, 700), 3), ("S", (1000, 700), 12)]
+    image, _ = lay(image, [*cards, ("BACK", (640, 480), 0, dataclasses.replace(PLAIN, back_pattern=pattern))], height=146)
+    assert sorted(face for _, face in read(image)) == ["BACK", "K", "R", "S", "T"]
+
+
 def test_a_pile_shows_only_its_top_card():
     image, _ = table([("K", (480, 360), 2), ("B", (483, 362), -1), ("S", (481, 358), 0)])
     assert [face for _, face in read(image)] == ["S"]

@@ -197,7 +197,9 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     def rejected(reading) -> bool:
         return reading.label == "NOISE" or reading.noise > NOISE_MAX or (reading.label == "STOP" and not stop_tiles)
 
-    regions = _uncut(gray, reader, regions, up, rejected)
+    whole = [r for r in regions if not r.partial]
+    known = dict(zip(map(id, whole), _read_faced(gray, reader, whole, up)))  # each whole region's reading, by id
+    regions = _uncut(gray, reader, regions, known, up, rejected)
     whole = [r for r in regions if not r.partial]
     # the slivers that a card's printed frame cuts off along its edge, and the edges of a pile's lower
     # cards, are too thin to show an index: not worth reading (a card read whole nearby covers them)
@@ -208,7 +210,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # card where it reads as one surely (a covered card's strip shows too little of its big letter)
     wide = [r for r in strips if shaped and r.area >= WIDE_STRIP * shaped]
     faced = [crops.facing(r.quad, up) for r in whole + wide]
-    readings = reader.read(np.stack([crops.warp(gray, q) for q in faced])) if faced else []
+    readings = [known[id(r)] for r in whole] + _read_faced(gray, reader, wide, up)
 
     n = len(whole)
     sure = [(strip, quad, reading) for strip, quad, reading in zip(wide, faced[n:], readings[n:])
@@ -423,15 +425,27 @@ def _better_turned(first: Reading, turned: Reading, rejected) -> bool:
     return not rejected(first) and not twins and not marks_dropped and turned.label != "I"
 
 
-def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarray, rejected) -> list[detect.Region]:
+def _read_faced(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarray) -> list[Reading]:
+    """Each region read in one batch, its crop turned as :func:`crops.facing` turns it."""
+    if not regions:
+        return []
+    return list(reader.read(np.stack([crops.warp(gray, crops.facing(r.quad, up)) for r in regions])))
+
+
+def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], known: dict[int, Reading], up: np.ndarray,
+           rejected) -> list[detect.Region]:
     """The regions, with those cut into pieces (:func:`detect.split_overlaps`) put back whole where they
     are as big as the cards around and read as a card, at least as surely as their largest piece: a card's
     back printed with straight stripes or rows of dots is cut at them as a fan is at its cards' edges,
     and a card with a sliver of something beside it in its outline is cut at its edge. A fan is bigger
     than one card by its strips. A region read as a card's back may be smaller (:data:`BACK_SIZED`):
     the margin round its pattern may be what its outline was found along; or larger
-    (:data:`BACK_LARGEST`): a card of a bigger deck than most cards around, which a fan does not read as."""
-    cards = [r.sides for r in regions if not r.partial and r.cut_from is None and r.sides[1] <= detect.CARD_SHAPED * r.sides[0]]
+    (:data:`BACK_LARGEST`): a card of a bigger deck than most cards around, which a fan does not read as.
+    The cards' size is that of the card-shaped whole regions read as cards (``known`` holds each whole
+    region's reading, by id; those of the regions put back whole are added): a checked table's
+    squares are card-shaped regions too, and may outnumber the cards."""
+    shaped = [r for r in regions if not r.partial and r.cut_from is None and r.sides[1] <= detect.CARD_SHAPED * r.sides[0]]
+    cards = [r.sides for r in shaped if not rejected(known[id(r)])] or [r.sides for r in shaped]
     if not cards:
         return regions
     short, long = np.median(np.float64(cards), axis=0)
@@ -449,7 +463,7 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarra
                   if BACK_SIZED < min(shares(whole)) and max(shares(whole)) < BACK_LARGEST]
     if not candidates:
         return regions
-    readings = reader.read(np.stack([crops.warp(gray, crops.facing(r.quad, up)) for pair in candidates for r in pair]))
+    readings = _read_faced(gray, reader, [r for pair in candidates for r in pair], up)
     kept = []
     for (whole, largest), reading, piece in zip(candidates, readings[::2], readings[1::2]):
         surer = rejected(piece) or reading.confidence >= piece.confidence
@@ -457,6 +471,7 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarra
         if sized and surer and not rejected(reading) and reading.confidence >= _least_sure(reading.label):
             whole.group = largest.group
             kept.append(whole)
+            known[id(whole)] = reading
     uncut = {id(region) for region in kept}
     return [r for r in regions if id(r.cut_from) not in uncut] + kept
 
