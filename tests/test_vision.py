@@ -1733,6 +1733,45 @@ def test_a_card_found_by_its_letter_and_read_unsurely_is_believed_unless_its_cor
     assert all(np.abs(s.center - corners.mean(axis=0)).max() < 10 for s in seen)
 
 
+@pytest.mark.parametrize("face, angle", [("A/E", 0), ("A/E", 20), ("I/O", 0), ("O/U", -15)])
+def test_a_two_vowel_card_found_by_its_letters_is_not_taken_for_one_of_its_vowels(face, angle):
+    # a light card on a light table, its outline lost: each vowel is found as a letter, and the two
+    # together as a two-vowel card; a lone vowel read surely inside that card is half of it
+    from vision.read import index_reader, reader
+
+    image, [corners] = table([(face, (480, 360), angle)], light=True)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    sides = sorted([float(np.linalg.norm(corners[1] - corners[0])), float(np.linalg.norm(corners[2] - corners[1]))])
+    seen = vision._found_by_letter(gray, reader(), index_reader(), [], [tuple(sides)], vision.UP, lambda r: r.label == "NOISE")
+    assert [str(s.face) for s in seen] == [face]
+    assert np.abs(seen[0].center - corners.mean(axis=0)).max() < 8
+
+
+def test_a_card_found_round_its_letter_stands_the_way_its_letter_does():
+    # an oblong card's two ways round its letter: the one whose letter lies across the card is cut
+    # across it (one vowel of a two-vowel card and the table beside), however surely it reads
+    rejected = lambda r: r.label == "NOISE"  # noqa: E731
+    upright, across = (reading(0, I=0.45), "upright"), (reading(1, I=0.95), "across")
+    assert vision._upright_way([across, upright], rejected)[1] == "upright"
+    assert vision._upright_way([(reading(0, NOISE=0.9), "no card"), across], rejected)[1] == "across"
+    assert vision._upright_way([across], rejected)[1] == "across"  # a tile has one way, and may lie any way round
+
+
+def test_a_vowel_found_alone_is_half_of_the_two_vowel_card_round_it_where_that_card_reads_so():
+    # the card round the I of an I/O card, its O not found: moved a quarter of its length down, it
+    # holds both vowels; a card round the I of a plain I card holds no other
+    from vision.read import reader
+
+    for face, seen in (("I/O", "I/O"), ("I", "I")):
+        image, [corners] = table([(face, (480, 360), 0)])
+        gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        quad = vision.crops.facing(corners)
+        on_the_i = quad - 0.23 * (quad[3] - quad[0]) if face == "I/O" else quad
+        [(found, at)] = vision._other_halves(gray, reader(), [(reading(0, I=0.95), on_the_i)])
+        assert found.label == seen
+        assert np.abs(at.mean(axis=0) - corners.mean(axis=0)).max() < 0.05 * np.linalg.norm(quad[3] - quad[0])
+
+
 def card_with_an_e(center=(480, 360), angle=0.0):
     """A grey picture of a light card 100 x 157 pixels on a mid-grey table, its letter an E 111
     pixels tall (0.71 of the card's long side)."""

@@ -800,13 +800,12 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     pairs = [crops.facing(quad, up) for quad in detect.vowel_pairs(gray, pair_size, taken, printed)]
     quads = [quad for glyph in ways for quad in glyph]
     readings = _read_at_sizes(gray, reader, quads + pairs, TILE_VIEWS if square else GLYPH_VIEWS)
-    # an oblong card's two ways round its letter: the one read as a card (the other, cut across the
-    # card, reads as no card, often more surely)
     by_letter = iter(readings)
-    found = [max(((next(by_letter), quad) for quad in glyph), key=lambda rq: (not rejected(rq[0]), rq[0].confidence)) for glyph in ways]
+    found = [_upright_way([(next(by_letter), quad) for quad in glyph], rejected) for glyph in ways]
     by_vowels = len(found)
     found += [(reading, quad) for reading, quad in zip(readings[len(quads):], pairs) if reading.label in PAIRS]
     found = [(_no_lopsided_i(reading, gray, quad), quad) for reading, quad in found]
+    found[:by_vowels] = _other_halves(gray, reader, found[:by_vowels])
     # each read unsurely is read again with its sides snapped onto its card's edges (its letter may lie
     # off its middle); whether those sides show is judged where it was found, as snapped they would
     traced = [quad for _, quad in found]
@@ -826,10 +825,13 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     confirmed |= {k for k, by_corners in zip(unsure, named)
                   if by_corners is None and found[k][0].label not in QUARTER_TWINS
                   and (sum(shown := _sides_shown(gray, traced[k])) == 4 or _against_a_card(traced[k], shown, sightings))}
+    sure_pairs = [(reading, quad) for reading, quad in found[by_vowels:] if reading.confidence >= SURE]
     for k, (reading, quad) in enumerate(found):
         center = quad.mean(axis=0)
         if rejected(reading) or (reading.confidence < SURE and k not in confirmed):
             continue
+        if k < by_vowels and any(reading.label in pair.label.split("/") and detect.inside(center, q) for pair, q in sure_pairs):
+            continue  # a lone vowel that a two-vowel card read round it holds is half of that card
         if any(detect.inside(center, s.corners) for s in sightings if s.face != UNKNOWN):
             continue
         sightings = [s for s in sightings if not detect.inside(center, s.corners)]
@@ -1236,6 +1238,33 @@ def _read_snapped(gray: np.ndarray, reader, quads: list[np.ndarray], sizes: np.n
 def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:
     center = quad.mean(axis=0)
     return center + (quad - center) * factor
+
+
+def _upright_way(ways: list[tuple[Reading, np.ndarray]], rejected) -> tuple[Reading, np.ndarray]:
+    """Of the ways a card may lie round its letter (their (reading, faced quad); an oblong card's two),
+    the one read as a card, with its letter standing along the card, and most surely. The other way
+    of an oblong card, cut across it, reads as no card, often more surely; or, where it holds one
+    vowel of a two-vowel card and the table beside, as that vowel lying across the card, which no
+    card's letter does."""
+    return max(ways, key=lambda way: (not rejected(way[0]), len(ways) < 2 or way[0].side % 2 == 0, way[0].confidence))
+
+
+def _other_halves(gray: np.ndarray, reader, found: list[tuple[Reading, np.ndarray]]) -> list[tuple[Reading, np.ndarray]]:
+    """Oblong cards found round a lone vowel (their (reading, faced quad)), each replaced by the
+    two-vowel card it is half of, where that card reads so surely: the card round the vowel moved a
+    quarter of its length up or down (such a card's vowels stand in the middles of its halves), which
+    shows both vowels where the other was not found (:func:`detect.vowel_pairs`)."""
+    halves = [k for k, (reading, quad) in enumerate(found) if reading.label in VOWELS and not crops.is_square(quad)]
+    if not halves:
+        return found
+    moved = [found[k][1] + way * (found[k][1][3] - found[k][1][0]) / 4 for k in halves for way in (-1, 1)]
+    readings = _read_at_sizes(gray, reader, moved, GLYPH_VIEWS)
+    found = list(found)
+    for n, k in enumerate(halves):
+        reading, quad = max(zip(readings[2 * n : 2 * n + 2], moved[2 * n : 2 * n + 2]), key=lambda rq: rq[0].confidence)
+        if reading.label in PAIRS and found[k][0].label in reading.label.split("/") and reading.confidence >= SURE:
+            found[k] = reading, quad
+    return found
 
 
 def _read_at_sizes(gray: np.ndarray, reader, quads: list[np.ndarray], sizes: tuple[float, ...]) -> list[Reading]:
