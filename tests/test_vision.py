@@ -230,7 +230,7 @@ def test_a_fan_keeps_the_strips_beside_a_dark_card():
 
 
 def test_stop_tiles_are_reported_only_when_asked_for(tmp_path):
-    # Alfapet's tiles on a light table (a black tile on a dark one is read as no card, a known weakness)
+    # Alfapet's tiles on a light table
     image, _ = table([("K", (250, 360), 0, TILE), ("STOP", (480, 360), 10, TILE), ("R", (710, 360), -5, TILE)], light=True)
     assert [face for _, face in read(image)] == ["K", "R"]
     path = tmp_path / "alfapet.png"
@@ -239,6 +239,17 @@ def test_stop_tiles_are_reported_only_when_asked_for(tmp_path):
     assert run.returncode == 0, run.stderr
     cards = sorted(json.loads(run.stdout)["cards"], key=lambda c: c["corners"][0][0])
     assert [c["face"] for c in cards] == ["K", "STOP", "R"]
+
+
+@pytest.mark.parametrize("angle", [0, 25])
+@pytest.mark.parametrize("shade", [(40, 40, 45), (90, 80, 70)])
+def test_a_stop_tile_read_as_no_card_from_its_own_crop_is_read_from_its_larger_views(angle, shade):
+    # an oblong black tile among cards on a dark table: its own crop is a plain dark patch, read as no
+    # card; where the game has stop tiles, such a region is read from its larger views, which show its edge
+    image, _ = lay(np.full((720, 960, 3), shade, np.uint8), [("R", (200, 200), 3), ("T", (760, 200), -5), ("K", (200, 520), 8)])
+    image, _ = lay(image, [("STOP", (560, 450), angle)])
+    assert sorted(str(s.face) for s in vision.see(image, stop_tiles=True)) == ["K", "R", "STOP", "T"]
+    assert sorted(str(s.face) for s in vision.see(image)) == ["K", "R", "T"]
 
 
 def test_a_stop_tile_is_believed_only_as_big_as_the_cards_around_and_no_more_than_a_game_has():

@@ -45,6 +45,7 @@ PAIR_DOUBT = 0.12  # a card whose reading gives the two-vowel cards holding a vo
 MARK_DOUBT = 0.45  # a covered A or O is unknown where an end reads its marked forms (Å, Ä; Ö) this likely beside it
 I_SURE = 0.85  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 STOP_MOST = 2  # an Alfapet set has two stop tiles: more plain dark squares are a chequered table's
+PLAIN_DARK = (70.0, 8.0)  # a region whose inside is darker than this in the mean (grey levels) and varies less than this is plain dark
 STOP_SIZE = (0.6, 1.8)  # a stop tile's area, as shares of the median area of the cards read around it
 CARD_SHARE = 0.5  # the cards' size is judged among the regions read as cards at least this share of the largest (:func:`_card_area`)
 NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
@@ -251,9 +252,11 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # crop only barely calls no card (a tile's face found tight round a big glyph), which the views must
     # then read as a card outright: a marker or a pattern of the table is no unknown card. A region
     # its own crop calls no card more surely may be a card's face found along the inside of its
-    # printed frame, cut too tight to show the card: its views must read it nearly surely (DOUBTED_CARD)
+    # printed frame, cut too tight to show the card: its views must read it nearly surely (DOUBTED_CARD);
+    # so must those of a plain dark region where the game has stop tiles: a stop tile found inside its
+    # edge shows a plain dark patch, which no crop tells from the table until it shows the edge too
     unsure = [k for k, reading in enumerate(readings) if (reading.confidence < SURE and not rejected(reading))
-              or (reading.label == "NOISE" and reading.noise < DOUBTED_NOISE)]
+              or (reading.label == "NOISE" and (reading.noise < DOUBTED_NOISE or (stop_tiles and _plain_dark(gray, faced[k]))))]
     if unsure:
         again = reader.read(np.stack([crops.warp(gray, _scaled(faced[k], f)) for k in unsure for f in ENLARGED]))
         for n, k in enumerate(unsure):
@@ -423,6 +426,12 @@ def _better_turned(first: Reading, turned: Reading, rejected) -> bool:
     marks_dropped = CLASSES.index(first.label) in MARKED_FORMS.get(CLASSES.index(turned.label), [])
     twins = {first.label, turned.label} == QUARTER_TWINS
     return not rejected(first) and not twins and not marks_dropped and turned.label != "I"
+
+
+def _plain_dark(gray: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the inside of ``quad`` is one dark shade (:data:`PLAIN_DARK`): the face of a stop tile."""
+    crop = crops.warp(gray, _scaled(quad, 0.8), 16)
+    return float(crop.mean()) < PLAIN_DARK[0] and float(crop.std()) < PLAIN_DARK[1]
 
 
 def _read_faced(gray: np.ndarray, reader, regions: list[detect.Region], up: np.ndarray) -> list[Reading]:
