@@ -451,8 +451,8 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], known: dict[i
     the margin round its pattern may be what its outline was found along; or larger
     (:data:`BACK_LARGEST`): a card of a bigger deck than most cards around, which a fan does not read as.
     The cards' size is that of the card-shaped whole regions read as cards (``known`` holds each whole
-    region's reading, by id; those of the regions put back whole are added): a checked table's
-    squares are card-shaped regions too, and may outnumber the cards."""
+    region's reading, by id; those read here are added, the regions put back whole among them): a
+    checked table's squares are card-shaped regions too, and may outnumber the cards."""
     shaped = [r for r in regions if not r.partial and r.cut_from is None and r.sides[1] <= detect.CARD_SHAPED * r.sides[0]]
     cards = [r.sides for r in shaped if not rejected(known[id(r)])] or [r.sides for r in shaped]
     if not cards:
@@ -472,15 +472,16 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], known: dict[i
                   if BACK_SIZED < min(shares(whole)) and max(shares(whole)) < BACK_LARGEST]
     if not candidates:
         return regions
-    readings = _read_faced(gray, reader, [r for pair in candidates for r in pair], up)
+    unread = [r for pair in candidates for r in pair if id(r) not in known]  # the wholes, and pieces that are strips
+    known.update(zip(map(id, unread), _read_faced(gray, reader, unread, up)))
     kept = []
-    for (whole, largest), reading, piece in zip(candidates, readings[::2], readings[1::2]):
+    for whole, largest in candidates:
+        reading, piece = known[id(whole)], known[id(largest)]
         surer = rejected(piece) or reading.confidence >= piece.confidence
         sized = (CARD_SIZED[0] < min(shares(whole)) and max(shares(whole)) < CARD_SIZED[1]) or reading.label == "BACK"
         if sized and surer and not rejected(reading) and reading.confidence >= _least_sure(reading.label):
             whole.group = largest.group
             kept.append(whole)
-            known[id(whole)] = reading
     uncut = {id(region) for region in kept}
     return [r for r in regions if id(r.cut_from) not in uncut] + kept
 
