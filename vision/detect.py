@@ -939,6 +939,7 @@ def _without_long_runs(ink: np.ndarray, side: float) -> np.ndarray:
 FAN_REACH = 2.0  # how far beside a card the strips of the cards under it are looked for, in card widths across that side
 STRIP_LEAST = 0.12  # the narrowest strip looked for beside a card, as a share of the card's width across that side
 STRIP_MOST = 0.5  # and the widest: a fan shows a strip of each covered card, a band wider than this is something else
+STRIP_STEPS = (40, 20)  # the least step in grey (a Sobel response) at a covered card's edge beside a card; where that divides no strip off a side, the fainter edge of a light card on another
 PAPER = 0.75  # a strip's median lightness is at least this share of the paper of the card lying on it
 CARD_PX = 32  # a card's short side in the picture of it and its surroundings that its fan is looked for in
 
@@ -960,27 +961,27 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
     view = cv2.GaussianBlur(cv2.warpPerspective(gray, M, (cw + 2 * mx, ch + 2 * my)), (3, 3), 0)
     rank = int(0.9 * cw * ch)  # where the face's lightest tenth begins: its paper
     paper = float(np.partition(view[my : my + ch, mx : mx + cw].ravel(), rank)[rank])
-    steps: dict[int, np.ndarray] = {}  # the view's steps in grey across rows (0) and columns (1), where a side needs them
+    steps: dict[tuple[int, float], np.ndarray] = {}  # the view's steps in grey across rows (0) and columns (1), where a side needs them
 
-    def lines_along(axis: int) -> np.ndarray:
-        """Where the view steps in grey across its rows (0: lines along the card's top and bottom) or
-        its columns (1: along its sides), thickened across them."""
-        if axis not in steps:
-            step = np.abs(cv2.Sobel(view, cv2.CV_16S, axis, 1 - axis, ksize=3)) > 40
-            steps[axis] = cv2.dilate(step.astype(np.uint8), np.ones((1, 3) if axis else (3, 1), np.uint8))
-        return steps[axis]
+    def lines_along(axis: int, least: float) -> np.ndarray:
+        """Where the view steps in grey by more than ``least`` (a Sobel response) across its rows (0:
+        lines along the card's top and bottom) or its columns (1: along its sides), thickened across them."""
+        if (axis, least) not in steps:
+            step = np.abs(cv2.Sobel(view, cv2.CV_16S, axis, 1 - axis, ksize=3)) > least
+            steps[axis, least] = cv2.dilate(step.astype(np.uint8), np.ones((1, 3) if axis else (3, 1), np.uint8))
+        return steps[axis, least]
 
     # each side: its band (rows going out from the card, columns along its middle), its lines' edges,
     # the card's width across it, and the canvas rectangle of rows (start, stop) out from it
     x0, x1, y0, y1 = mx + cw // 10, mx + cw - cw // 10, my + ch // 10, my + ch - ch // 10
     sides = [
-        (view[my - 1 :: -1, x0:x1], lambda: lines_along(0)[my - 1 :: -1, x0:x1], ch,
+        (view[my - 1 :: -1, x0:x1], lambda least: lines_along(0, least)[my - 1 :: -1, x0:x1], ch,
          lambda a, b: [(mx, my - b), (mx + cw, my - b), (mx + cw, my - a), (mx, my - a)]),
-        (view[my + ch :, x0:x1], lambda: lines_along(0)[my + ch :, x0:x1], ch,
+        (view[my + ch :, x0:x1], lambda least: lines_along(0, least)[my + ch :, x0:x1], ch,
          lambda a, b: [(mx, my + ch + a), (mx + cw, my + ch + a), (mx + cw, my + ch + b), (mx, my + ch + b)]),
-        (view[y0:y1, mx - 1 :: -1].T, lambda: lines_along(1)[y0:y1, mx - 1 :: -1].T, cw,
+        (view[y0:y1, mx - 1 :: -1].T, lambda least: lines_along(1, least)[y0:y1, mx - 1 :: -1].T, cw,
          lambda a, b: [(mx - b, my), (mx - a, my), (mx - a, my + ch), (mx - b, my + ch)]),
-        (view[y0:y1, mx + cw :].T, lambda: lines_along(1)[y0:y1, mx + cw :].T, cw,
+        (view[y0:y1, mx + cw :].T, lambda least: lines_along(1, least)[y0:y1, mx + cw :].T, cw,
          lambda a, b: [(mx + cw + a, my), (mx + cw + b, my), (mx + cw + b, my + ch), (mx + cw + a, my + ch)]),
     ]
     rects = []
@@ -989,24 +990,39 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
         if near[len(near) // 2] < PAPER * paper:
             continue  # no paper just beside this side (most sides of most cards): no card under it there
         lightness = band.mean(axis=1).tolist()
-        least, widest = STRIP_LEAST * width, STRIP_MOST * width
-        # of lines closer together than a strip, the outermost is a card's edge: the others are the
-        # frame printed inside it (or the card on top's own margin, its outline found along its frame)
-        lines = _lines_across(band_lines().mean(axis=1).tolist())
-        start = 0
-        for line in (x for x, after in zip(lines, [*lines[1:], math.inf]) if after - x >= least):
-            if line < least and start == 0:
-                start = line
-                continue
-            between = sorted(lightness[start:line])
-            if line - start > widest or between[len(between) // 2] < PAPER * paper:
-                break  # the table, or something wider than a strip
-            rects.append(rect(start, line))
-            start = line
+        # where paper lies beside the card but no edge divides it, the covered cards' edges may be
+        # faint: light cards lying on each other, with no shadow between them
+        for step in STRIP_STEPS:
+            found = _strips_between(_lines_across(band_lines(step).mean(axis=1).tolist()), lightness,
+                                    STRIP_LEAST * width, STRIP_MOST * width, PAPER * paper)
+            if found:
+                rects += [rect(a, b) for a, b in found]
+                break
     if not rects:
         return []
     back = cv2.perspectiveTransform(np.float32(rects).reshape(1, -1, 2), np.linalg.inv(M)).reshape(-1, 4, 2)
     return [order_quad(q) for q in back]
+
+
+def _strips_between(lines: list[int], lightness: list[float], least: float, widest: float, paper: float) -> list[tuple[int, int]]:
+    """The strips of paper, (start, stop) rows out from a card's side, that the ``lines`` across its
+    band divide, from the card on out to the first that is wider than ``widest`` rows or darker than
+    ``paper`` in its median row (``lightness``: each row's mean). Lines closer than ``least`` rows
+    to the next are passed over.
+    Of lines closer together than a strip, the outermost is a card's edge: the others are the frame
+    printed inside it (or the card on top's own margin, its outline found along its frame)."""
+    strips = []
+    start = 0
+    for line in (x for x, after in zip(lines, [*lines[1:], math.inf]) if after - x >= least):
+        if line < least and start == 0:
+            start = line
+            continue
+        between = sorted(lightness[start:line])
+        if line - start > widest or between[len(between) // 2] < paper:
+            break  # the table, or something wider than a strip
+        strips.append((start, line))
+        start = line
+    return strips
 
 
 def _lines_across(profile: list[float]) -> list[int]:
