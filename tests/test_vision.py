@@ -1077,6 +1077,26 @@ def test_strips_beside_a_card_are_found_where_only_faint_edges_divide_them():
     assert results.covered.right == 14 and results.covered.wrong == 0 and results.phantoms == 0
 
 
+@pytest.mark.parametrize("edges, strips", [([170], 0), ([170, 140], 2), ([170, 140, 110], 3)])
+def test_faint_edges_beside_a_card_divide_strips_only_where_they_make_a_fan(edges, strips):
+    # a card on a sheet of paper, and faint straight edges beside it: one is as likely the print of
+    # the sheet or of a card lying beside it, two or more a step apart are the covered cards of a fan
+    from vision import detect
+
+    image = np.full((400, 400), 60, np.uint8)
+    image[40:360, 40:360] = 215
+    image[100:240, 200:300] = 228
+    cv2.rectangle(image, (200, 100), (299, 239), 170, 1)
+    cv2.putText(image, "K", (228, 190), cv2.FONT_HERSHEY_SIMPLEX, 1.6, 20, 4)
+    for x in edges:
+        image[100:240, x : x + 4] = 200
+    card = detect.order_quad(np.float32([[200, 100], [300, 100], [300, 240], [200, 240]]))
+    found = detect.strips_beside(cv2.GaussianBlur(image, (3, 3), 0), card)
+    beside = sorted(round(float(q[:, 0].mean())) for q in found if q[:, 0].mean() < 200)  # its left side's
+    bounds = [200] + [x + 2 for x in edges]  # the card's edge, then each covered card's
+    assert beside == pytest.approx(sorted((a + b) / 2 for a, b in zip(bounds, bounds[1:]))[len(edges) - strips :], abs=5)
+
+
 def test_slivers_a_cards_frame_cuts_off_along_its_edge_are_not_read_as_strips(monkeypatch):
     from vision.synth.scene import render_scene
 

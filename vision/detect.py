@@ -940,6 +940,7 @@ FAN_REACH = 2.0  # how far beside a card the strips of the cards under it are lo
 STRIP_LEAST = 0.12  # the narrowest strip looked for beside a card, as a share of the card's width across that side
 STRIP_MOST = 0.5  # and the widest: a fan shows a strip of each covered card, a band wider than this is something else
 STRIP_STEPS = (40, 20)  # the least step in grey (a Sobel response) at a covered card's edge beside a card; where that divides no strip off a side, the fainter edge of a light card on another
+FAINT_STRIPS = 2  # the fewest strips the fainter edges must divide off a side: one faint line beside a card is as likely the print of a sheet, or of a card lying beside it
 PAPER = 0.75  # a strip's median lightness is at least this share of the paper of the card lying on it
 CARD_PX = 32  # a card's short side in the picture of it and its surroundings that its fan is looked for in
 
@@ -991,11 +992,11 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
             continue  # no paper just beside this side (most sides of most cards): no card under it there
         lightness = band.mean(axis=1).tolist()
         # where paper lies beside the card but no edge divides it, the covered cards' edges may be
-        # faint: light cards lying on each other, with no shadow between them
-        for step in STRIP_STEPS:
+        # faint: light cards lying on each other, with no shadow between them (then several divide it)
+        for step, fewest in zip(STRIP_STEPS, (1, FAINT_STRIPS)):
             found = _strips_between(_lines_across(band_lines(step).mean(axis=1).tolist()), lightness,
                                     STRIP_LEAST * width, STRIP_MOST * width, PAPER * paper)
-            if found:
+            if len(found) >= fewest:
                 rects += [rect(a, b) for a, b in found]
                 break
     if not rects:
