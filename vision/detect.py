@@ -950,8 +950,10 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
     whose outline was found in no edge map (it touches a hand, a sheet of paper, a card of its own
     colour): beside each side of the card, the bands of paper as long as that side that straight
     lines parallel to it divide - each covered card's edge, lying on the next one. Each strip comes
-    back as a quad of image points. Called for every card read: the card and all round it are
-    straightened in one picture, and each side's band is a slice of it."""
+    back as a quad of image points. Where a side's band holds paper that no plain edge divides, its
+    faint edges are looked for (:data:`STRIP_STEPS`): light cards lying on each other with no shadow
+    between them. Called for every card read: the card and all round it are straightened in one
+    picture, and each side's band is a slice of it."""
     quad = np.asarray(card, np.float32)
     w = (math.dist(quad[0], quad[1]) + math.dist(quad[3], quad[2])) / 2
     h = (math.dist(quad[1], quad[2]) + math.dist(quad[0], quad[3])) / 2
@@ -1008,9 +1010,8 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
 def _strips_between(lines: list[int], lightness: list[float], least: float, widest: float, paper: float) -> list[tuple[int, int]]:
     """The strips of paper, (start, stop) rows out from a card's side, that the ``lines`` across its
     band divide, from the card on out to the first that is wider than ``widest`` rows or darker than
-    ``paper`` in its median row (``lightness``: each row's mean). Lines closer than ``least`` rows
-    to the next are passed over.
-    Of lines closer together than a strip, the outermost is a card's edge: the others are the frame
+    ``paper`` in its median row (``lightness``: each row's mean). Of lines closer together than
+    ``least`` rows (a strip's narrowest), the outermost is a card's edge: the others are the frame
     printed inside it (or the card on top's own margin, its outline found along its frame)."""
     strips = []
     start = 0
