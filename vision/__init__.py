@@ -358,7 +358,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     covered = [(region, top_of.get(region.group)) for region in strips] + lost
     # a band of the table or a sheet found beside a card read, whose end reaches onto a card's corner
     # (that card's, or the next one's across a gap between them), shows that card's own index: read
-    # as that card, it is none
+    # as that card, or as unknown (half of a two-vowel card's), it is none
     onto = {id(region): _reached_faces(pair, sightings) for (region, _), pair in zip(lost, lost_ends)}
     ends += lost_ends
     strip_readings += lost_readings
@@ -390,7 +390,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
                 sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
             continue
         face, confidence = shown
-        if str(face) in onto.get(id(region), ()):
+        reached = onto.get(id(region))
+        if reached and (face.kind is Kind.UNKNOWN or str(face) in reached):
             continue
         sightings.append(Sighting(face, region.quad, confidence, visible))
     return sightings
