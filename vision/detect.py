@@ -964,15 +964,17 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
     view = cv2.GaussianBlur(cv2.warpPerspective(gray, M, (cw + 2 * mx, ch + 2 * my)), (3, 3), 0)
     rank = int(0.9 * cw * ch)  # where the face's lightest tenth begins: its paper
     paper = float(np.partition(view[my : my + ch, mx : mx + cw].ravel(), rank)[rank])
-    steps: dict[tuple[int, float], np.ndarray] = {}  # the view's steps in grey across rows (0) and columns (1), where a side needs them
+    steps: dict[int, np.ndarray] = {}  # the view's steps in grey across rows (0) and columns (1), where a side needs them
+    lines: dict[tuple[int, float], np.ndarray] = {}  # and those over each least step, thickened
 
     def lines_along(axis: int, least: float) -> np.ndarray:
         """Where the view steps in grey by more than ``least`` (a Sobel response) across its rows (0:
         lines along the card's top and bottom) or its columns (1: along its sides), thickened across them."""
-        if (axis, least) not in steps:
-            step = np.abs(cv2.Sobel(view, cv2.CV_16S, axis, 1 - axis, ksize=3)) > least
-            steps[axis, least] = cv2.dilate(step.astype(np.uint8), np.ones((1, 3) if axis else (3, 1), np.uint8))
-        return steps[axis, least]
+        if axis not in steps:
+            steps[axis] = np.abs(cv2.Sobel(view, cv2.CV_16S, axis, 1 - axis, ksize=3))
+        if (axis, least) not in lines:
+            lines[axis, least] = cv2.dilate((steps[axis] > least).astype(np.uint8), np.ones((1, 3) if axis else (3, 1), np.uint8))
+        return lines[axis, least]
 
     # each side: its band (rows going out from the card, columns along its middle), its lines' edges,
     # the card's width across it, and the canvas rectangle of rows (start, stop) out from it
