@@ -48,3 +48,19 @@ def test_the_foot_band_lies_along_a_cards_own_foot():
     # the card lying the other way up: its foot is the image's top
     turned = crops.foot_band(np.roll(card, 2, axis=0), top=0.6, bottom=1.0, margin=0.1)
     assert np.allclose(turned, [[190, 156], [110, 156], [110, 100], [190, 100]])
+
+
+def test_zoomed_crops_scale_about_their_middles_and_repeat_their_edges():
+    crop = np.full((48, 48), 200, np.uint8)
+    crop[22:26, 32:36] = 0  # a dark mark 10 pixels right of the middle
+    crop[:, 0] = 90  # the crop's left edge
+    wider, closer = crops.zoomed(crop[None], 0.9)[0], crops.zoomed(crop[None], 1.1)[0]
+    assert wider.shape == closer.shape == (48, 48)
+    def mark_x(c: np.ndarray) -> float:
+        ink = (200.0 - c[18:30, 8:]).clip(0)
+        return 8 + float((ink.sum(axis=0) * np.arange(ink.shape[1])).sum() / ink.sum())
+
+    assert mark_x(crop) == 33.5
+    assert abs(mark_x(wider) - (24 + 0.9 * 9.5)) < 0.2 and abs(mark_x(closer) - (24 + 1.1 * 9.5)) < 0.2
+    assert (wider[:, :2] < 150).all()  # the edge repeated where zooming out leaves the crop short
+    assert (closer[:, :2] > 150).all()  # and cut off by zooming in

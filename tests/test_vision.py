@@ -1903,10 +1903,11 @@ def test_see_json_contract_and_bad_input(tmp_path):
 
 
 def test_the_two_index_readers_agree_on_each_crop_by_the_geometric_mean_of_their_probabilities():
-    from vision.read import Agreeing, index_reader
+    from vision.read import Agreeing, Zooming, index_reader
     from vision.synth import samples
 
-    both = index_reader()
+    assert isinstance(index_reader(), Zooming)
+    both = index_reader().reader
     assert isinstance(both, Agreeing)
     rng = random.Random(3)
     crops = np.stack([crop for _ in range(4) for crop, _, _ in samples.strip_ends(rng, held_out=True)])
@@ -1915,6 +1916,47 @@ def test_the_two_index_readers_agree_on_each_crop_by_the_geometric_mean_of_their
         expected /= expected.sum()
         assert np.allclose(got.probabilities(), expected) and got.label == CLASSES[int(expected.argmax())]
         assert got.noise == pytest.approx(expected[CLASSES.index("NOISE")])
+
+
+def test_the_index_reader_reads_a_crop_that_may_show_an_index_zoomed_out_and_in_as_well():
+    from vision.crops import zoomed
+    from vision.read import DOUBT, VIEW_SCALES, agreed, index_reader
+    from vision.synth import samples
+
+    zooming = index_reader()
+    plain_reader = zooming.reader
+    rng = random.Random(5)
+    crops = np.stack([crop for _ in range(4) for crop, _, _ in samples.strip_ends(rng, held_out=True)]
+                     + [np.full((48, 48), 128, np.uint8)])  # a blank crop: surely no index
+    plain = plain_reader.read(crops)
+    doubtful = [r.noise < DOUBT for r in plain]
+    assert any(doubtful) and not all(doubtful)
+    read_crops = []
+
+    class Counting:
+        def read(self, batch):
+            read_crops.append(len(batch))
+            return plain_reader.read(batch)
+
+    zooming.reader = Counting()
+    try:
+        got = zooming.read(crops)
+    finally:
+        zooming.reader = plain_reader
+    assert read_crops == [len(crops), len(VIEW_SCALES) * sum(doubtful)]  # the sure noise is read once
+    for crop, reading, first, doubt in zip(crops, got, plain, doubtful):
+        views = [plain_reader.read(zoomed(crop[None], scale))[0] for scale in VIEW_SCALES]
+        expected = agreed(first, first, *views) if doubt else first  # the crop as cut weighs as much as its views
+        assert np.allclose(reading.probabilities(), expected.probabilities(), atol=1e-6) and reading.label == expected.label
+
+
+def test_a_covered_card_whose_index_reads_unsurely_in_its_crops_is_named_by_views_zoomed_out_and_in():
+    # fans of a design unseen in training: a strip whose ends the index readers read too unsurely in
+    # their crops as cut (15 of 17 covered cards named) is named surely once they are read zoomed out
+    # and in as well
+    results = tally(held_out_table(2323, 47))
+    assert (results.covered.right, results.covered.wrong, results.covered.total) == (16, 0, 17), results
+    assert results.whole.right == results.whole.total == 6 and results.phantoms == 0, results
 
 
 def test_the_readers_are_one_cached_session_each():

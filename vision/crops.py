@@ -61,6 +61,15 @@ def warp(image: np.ndarray, quad: np.ndarray, size: int = SIZE) -> np.ndarray:
     return cv2.warpPerspective(gray, M, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
+def zoomed(crops: np.ndarray, scale: float) -> np.ndarray:
+    """uint8 crops [n, S, S] scaled by ``scale`` about their middles (over 1 zooms in), their edge
+    pixels repeated where zooming out leaves the crop short."""
+    size = crops.shape[1]
+    shift = size / 2 * (1 - scale)
+    M = np.float32([[scale, 0, shift], [0, scale, shift]])
+    return np.stack([cv2.warpAffine(c, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE) for c in crops])
+
+
 def normalise(crops: np.ndarray) -> np.ndarray:
     """uint8 [n, S, S] -> float32 [n, 1, S, S], each crop to zero mean and unit contrast, so that
     lighting and ink colour do not matter."""

@@ -3,12 +3,13 @@ in one batch. A reader says, for each crop, which class it shows (:data:`CLASSES
 card's own top is (0 top, 1 right, 2 bottom, 3 left of the crop).
 
 Four models are shipped: ``cards.onnx`` reads whole cards; ``index.onnx`` and ``index_framed.onnx``
-read the corner index at the end of a covered card's strip together (:class:`Agreeing`), and know
-only what an index shows (:data:`INDEX_CLASSES`); ``words.onnx`` reads the action word at a bird
-card's foot (:data:`WORD_CLASSES`). Their readings are given in the card classes too, the others at
-zero, so that the readers' answers are weighed alike. Where the first index model is missing, the
-card reader reads the strips as well, and where only the second is, the first reads them alone; where
-the word model is missing, a bird card the card reader is unsure of stays unknown."""
+read the corner index at the end of a covered card's strip together (:class:`Agreeing`), each crop
+that may show one in three views (:class:`Zooming`), and know only what an index shows
+(:data:`INDEX_CLASSES`); ``words.onnx`` reads the action word at a bird card's foot
+(:data:`WORD_CLASSES`). Their readings are given in the card classes too, the others at zero, so that
+the readers' answers are weighed alike. Where the first index model is missing, the card reader reads
+the strips as well, and where only the second is, the first reads them alone; where the word model is
+missing, a bird card the card reader is unsure of stays unknown."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from referee.errors import UserError
-from vision.crops import normalise
+from vision.crops import normalise, zoomed
 from vision.synth.samples import CLASSES, INDEX_CLASSES, NOISE, WORD_CLASSES
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
@@ -82,14 +83,15 @@ class Reader:
         return [Reading(CLASSES[b], float(p[b]), int(s), float(p[NOISE]), p) for b, p, s in zip(best, probs, side)]
 
 
-def agreed(a: Reading, b: Reading) -> Reading:
-    """One reading from two of the same crop (two views of it, or two readers' answers): the geometric
-    mean of their probabilities, so that a class both find likely wins and one they dispute stays
-    unsure; the own top of the surer."""
-    p = np.sqrt(a.probabilities() * b.probabilities())
+def agreed(*readings: Reading) -> Reading:
+    """One reading from several of the same crop (views of it, or readers' answers): the geometric
+    mean of their probabilities, so that a class all find likely wins and one they dispute stays
+    unsure; the own top of the surest."""
+    with np.errstate(divide="ignore"):  # a class one reading rules out (a zero) stays out
+        p = np.exp(np.mean([np.log(r.probabilities()) for r in readings], axis=0))
     p = p / p.sum()
     k = int(p.argmax())
-    return Reading(CLASSES[k], float(p[k]), max(a, b, key=lambda r: r.confidence).side, float(p[NOISE]), p)
+    return Reading(CLASSES[k], float(p[k]), max(readings, key=lambda r: r.confidence).side, float(p[NOISE]), p)
 
 
 class Agreeing:
@@ -102,6 +104,32 @@ class Agreeing:
 
     def read(self, crops: np.ndarray) -> list[Reading]:
         return [agreed(a, b) for a, b in zip(self.first.read(crops), self.second.read(crops))]
+
+
+VIEW_SCALES = (0.9, 1.1)  # the other views of a crop that may show an index: zoomed out and in about its middle
+DOUBT = 0.5  # a crop read as at least this likely noise shows no index, and is not read again
+
+
+class Zooming:
+    """A reader that reads each crop that may show an index (less likely noise than :data:`DOUBT`)
+    again zoomed out and in a little (:data:`VIEW_SCALES`), and weighs the readings together
+    (:func:`agreed`), the crop as cut as much as its other views together. A small index sits in its
+    crop wherever the cut puts it, a little larger or smaller than the readers learnt it: what the
+    views agree on names more covered cards surely, and hardly more wrongly. Crops that surely show
+    no index, most of a frame's, are read once."""
+
+    def __init__(self, reader: Reader | Agreeing) -> None:
+        self.reader = reader
+
+    def read(self, crops: np.ndarray) -> list[Reading]:
+        readings = self.reader.read(crops)
+        doubtful = [k for k, r in enumerate(readings) if r.noise < DOUBT]
+        if not doubtful:
+            return readings
+        views = self.reader.read(np.concatenate([zoomed(crops[doubtful], scale) for scale in VIEW_SCALES]))
+        for j, k in enumerate(doubtful):
+            readings[k] = agreed(readings[k], readings[k], *views[j :: len(doubtful)])
+        return readings
 
 
 def _softmax(x: np.ndarray) -> np.ndarray:
@@ -120,14 +148,15 @@ def reader(model: Path = MODEL) -> Reader:
 
 
 @lru_cache(maxsize=2)
-def index_reader(model: Path = INDEX_MODEL, framed: Path = FRAMED_INDEX_MODEL) -> Reader | Agreeing:
+def index_reader(model: Path = INDEX_MODEL, framed: Path = FRAMED_INDEX_MODEL) -> Reader | Zooming:
     """The shared reader of covered cards' corner indices (one session per model and process): the two
-    index models agreeing (:class:`Agreeing`); the first alone where the second is missing; the card
-    reader where both are."""
+    index models agreeing (:class:`Agreeing`), or the first alone where the second is missing, reading
+    each crop that may show an index in three views (:class:`Zooming`); the card reader where the
+    first index model is missing."""
     if not model.exists():
         return reader()
     first = Reader(model, threads=_threads(), classes=INDEX_CLASSES)
-    return Agreeing(first, Reader(framed, threads=_threads(), classes=INDEX_CLASSES)) if framed.exists() else first
+    return Zooming(Agreeing(first, Reader(framed, threads=_threads(), classes=INDEX_CLASSES)) if framed.exists() else first)
 
 
 @lru_cache(maxsize=2)
