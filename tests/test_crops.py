@@ -56,6 +56,7 @@ def test_zoomed_crops_scale_about_their_middles_and_repeat_their_edges():
     crop[:, 0] = 90  # the crop's left edge
     wider, closer = crops.zoomed(crop[None], 0.9)[0], crops.zoomed(crop[None], 1.1)[0]
     assert wider.shape == closer.shape == (48, 48)
+
     def mark_x(c: np.ndarray) -> float:
         ink = (200.0 - c[18:30, 8:]).clip(0)
         return 8 + float((ink.sum(axis=0) * np.arange(ink.shape[1])).sum() / ink.sum())

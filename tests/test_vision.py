@@ -1920,11 +1920,10 @@ def test_the_two_index_readers_agree_on_each_crop_by_the_geometric_mean_of_their
 
 def test_the_index_reader_reads_a_crop_that_may_show_an_index_zoomed_out_and_in_as_well():
     from vision.crops import zoomed
-    from vision.read import DOUBT, VIEW_SCALES, agreed, index_reader
+    from vision.read import DOUBT, VIEW_SCALES, Zooming, agreed, index_reader
     from vision.synth import samples
 
-    zooming = index_reader()
-    plain_reader = zooming.reader
+    plain_reader = index_reader().reader
     rng = random.Random(5)
     crops = np.stack([crop for _ in range(4) for crop, _, _ in samples.strip_ends(rng, held_out=True)]
                      + [np.full((48, 48), 128, np.uint8)])  # a blank crop: surely no index
@@ -1938,11 +1937,7 @@ def test_the_index_reader_reads_a_crop_that_may_show_an_index_zoomed_out_and_in_
             read_crops.append(len(batch))
             return plain_reader.read(batch)
 
-    zooming.reader = Counting()
-    try:
-        got = zooming.read(crops)
-    finally:
-        zooming.reader = plain_reader
+    got = Zooming(Counting()).read(crops)
     assert read_crops == [len(crops), len(VIEW_SCALES) * sum(doubtful)]  # the sure noise is read once
     for crop, reading, first, doubt in zip(crops, got, plain, doubtful):
         views = [plain_reader.read(zoomed(crop[None], scale))[0] for scale in VIEW_SCALES]
