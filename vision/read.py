@@ -128,6 +128,7 @@ class Zooming:
             return readings
         views = self.reader.read(np.concatenate([zoomed(crops[doubtful], scale) for scale in VIEW_SCALES]))
         for j, k in enumerate(doubtful):
+            # the crop as cut is given twice: it weighs as much as its two other views together
             readings[k] = agreed(readings[k], readings[k], *views[j :: len(doubtful)])
         return readings
 
