@@ -173,6 +173,28 @@ def test_a_fanned_line_reads_each_covered_cards_index():
     assert next(s for s in partial if s.face.kind.name == "UNKNOWN").confidence < 0.5
 
 
+@pytest.mark.parametrize("x", [770, 780])
+def test_a_fanned_line_whose_card_on_top_runs_off_the_picture_reads_the_strips_that_show(x):
+    # the picture's edge cuts the fan's outline open, and the card on top with it (no card to read):
+    # the covered cards' strips show whole, each its index
+    image, _ = table([(face, (x + 40 * k, 360), 0) for k, face in enumerate(["P", "L", "K", "R", "Y"])])
+    assert [face for _, face in read(image)] == ["P", "L", "K", "R"]
+
+
+def test_the_strips_of_a_fan_running_off_a_held_out_table_are_read():
+    # the card on top of a fan of double-framed cards lies partly off the picture: its four strips
+    # are read (7 of the table's 12 covered cards were, where the fan went unfound)
+    results = tally(held_out_table(6060, 17))
+    assert results.covered.right >= 11 and results.covered.wrong == 0 and results.phantoms == 0, results
+
+
+def test_a_sheet_running_off_the_picture_is_no_fan_and_keeps_the_cards_lying_on_it():
+    # a printed sheet runs off the picture's corner with two fans on it; cut into bands as a fan is,
+    # it would take the places of their strips and of a card back
+    results = tally(held_out_table(3030, 36))
+    assert results.whole.right == results.whole.total and results.covered.missed == 0 and results.phantoms == 0, results
+
+
 @pytest.mark.parametrize("askew", [3, -3])
 def test_a_fanned_line_of_cards_lying_askew_reads_each_index(askew):
     # cards laid by hand do not line up: the fan's outline runs along the outermost ones, and each

@@ -34,6 +34,7 @@ SOLID = 0.88  # the least a card's face fills its own convex hull (area / hull a
 BITTEN_FILL = 0.45  # the least a face with a glyph's bite out of it fills its quadrilateral
 BITTEN_SIDES = 0.85  # the least share of the quadrilateral's sides such a face must reach along
 LINE_STEP = 35  # the least step in grey (a Sobel response) along a card's edge lying on another, in a straightened group
+STRIP_FACE = 0.5  # a region found inside a strip of a fan running off the picture is its face where it is this share of it or more
 STRIP_WIDTH = 0.7  # a piece of a group narrower than this share of its whole cards' width is a covered card's strip
 WIDE_TRIM = 0.2  # an outline that is no quadrilateral is trimmed again this hard (shares of its square root)
 END_REACH = (0.08, 0.06)  # how far beyond and inside a strip's ends its card's own edges are looked for (shares of its length)
@@ -250,14 +251,16 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
                 return False
         return True
 
-    def candidates(rects: np.ndarray) -> np.ndarray:
+    def candidates(rects: np.ndarray, at_edge: bool = False) -> np.ndarray:
         """Which bounding boxes (x, y, w, h) may hold a card: big enough to hold one, not too big,
-        clear of the picture's edge (a card cut by it is not readable), and not that of a card found
-        already (by an earlier pass) - all boxes at once, as a pass traces thousands of contours."""
+        clear of the picture's edge (a card cut by it is not readable; or, ``at_edge``, only those
+        the edge cuts), and not that of a card found already (by an earlier pass) - all boxes at
+        once, as a pass traces thousands of contours."""
         nonlocal screened
         x, y, bw, bh = rects.T
+        clear = (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh)
         may = ((np.minimum(bw, bh) >= min_side) & (bw * bh >= min_side * min_side * 3) & (bw * bh <= max_area * 1.5)
-               & (x > 0) & (y > 0) & (x + bw < sw) & (y + bh < sh))
+               & (~clear if at_edge else clear))
         if boxes:
             found_boxes = np.array(boxes)
             overlap = [(np.minimum(found_boxes[:, k + 2], low[:, None] + size[:, None]) - np.maximum(found_boxes[:, k], low[:, None])).clip(0)
@@ -267,10 +270,11 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         screened = len(boxes)
         return may
 
-    def consider(mask: np.ndarray, x: int, y: int, grow_px: float, face: bool) -> None:
+    def consider(mask: np.ndarray, x: int, y: int, grow_px: float, face: bool, cut_off: list[Region] | None = None) -> None:
         """Keep the region of a mask (padded by one pixel, its top-left at (x, y) of the small
         picture) when it is shaped and sized like a card. Only a ``face`` (a region enclosed by
-        edges) may have its notches closed: on a drawing's outline that would join fans lying side by side."""
+        edges) may have its notches closed: on a drawing's outline that would join fans lying side by
+        side. A region that the picture's edge cuts goes to ``cut_off`` instead of the regions found."""
         fitted = _quad_of(mask, close_notches=face)
         # an outline that runs into a sheet's corner or a table's dots is trimmed harder; the box it
         # takes is then that of what is left, so that the card's own outline is still new
@@ -287,7 +291,11 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         quad = c + (quad - c) * (1 + grow_px / max(4.0, np.sqrt(filled)))
         region = Region(order_quad(quad / scale), filled / scale / scale)
         short, long = region.sides
-        if short >= min_side / scale and long / short <= 6:
+        if short < min_side / scale or long / short > 6:
+            return
+        if cut_off is not None:
+            cut_off.append(region)
+        else:
             found.append(region)
             x1, y1 = x + mask.shape[1] - 2, y + mask.shape[0] - 2
             if trimmed:
@@ -328,8 +336,8 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     #    the mat, which lies inside the mat, which may touch a patterned table; and of the inkless
     #    edges, where a table's stripes or seams run into a fan's outline in the other maps while a
     #    double frame cuts each strip's face in two
-    contours = [c for drawing in (edges.thin, edges.strong, edges.inkless)
-                for c in cv2.findContours(drawing, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]]
+    traced = [cv2.findContours(drawing, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0] for drawing in (edges.thin, edges.strong, edges.inkless)]
+    contours = [c for drawn in traced for c in drawn]
     boxes_of = _bounding_boxes(contours)
     for k in np.flatnonzero(candidates(boxes_of)).tolist():
         contour = contours[k]
@@ -344,14 +352,54 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
         consider(mask, x, y, -1.0, face=False)
+    # 3. the outlines that the picture's edge cuts open, closed along it: a fan running off the
+    #    picture, whose strips may show whole (:func:`_with_strips_cut_off`); of the strong edges
+    #    alone, as the table's texture runs into the picture's edge all round in the others
+    cut_off: list[Region] = []
+    strong_boxes = boxes_of[len(traced[0]) : len(traced[0]) + len(traced[1])]
+    for k in np.flatnonzero(candidates(strong_boxes, at_edge=True)).tolist():
+        x, y, bw, bh = strong_boxes[k].tolist()
+        mask = np.zeros((bh + 2, bw + 2), np.uint8)
+        cv2.drawContours(mask, [traced[1][k] - [x - 1, y - 1]], -1, 1)
+        mask[1:-1, 1] |= x == 0
+        mask[1, 1:-1] |= y == 0
+        mask[1:-1, -2] |= x + bw >= sw
+        mask[-2, 1:-1] |= y + bh >= sh
+        cv2.drawContours(mask, cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 1, thickness=cv2.FILLED)
+        area = cv2.countNonZero(mask)
+        if area >= min_side * min_side * 3 and area >= 0.4 * bw * bh:
+            consider(mask, x, y, -1.0, face=False, cut_off=cut_off)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if gray is None else gray
     pieces = []
-    groups = (group for region in _drop_nested(found) for group in _cut(gray, region))
+    groups = _with_strips_cut_off(gray, cut_off, [group for region in _drop_nested(found) for group in _cut(gray, region)])
     for number, group in enumerate(groups):
         for piece in group:
             piece.group = number
             pieces.append(piece)
     return pieces
+
+
+def _with_strips_cut_off(gray: np.ndarray, cut_off: list[Region], groups: list[list[Region]]) -> list[list[Region]]:
+    """The groups of regions found, with the covered cards' strips of fans that run off the picture
+    (each fan a group of its own): a fan whose card on top the picture's edge cuts has no outline
+    of its own, but its strips may show whole. Only strips clear of the edge count, and where they
+    overlap regions found, only those whose regions are their own faces found narrower (at least
+    :data:`STRIP_FACE` of them), whose places they take: a sheet of paper running off the picture
+    cut into bands is no fan, and the cards lying on it are kept."""
+    h, w = gray.shape[:2]
+    for region in sorted(cut_off, key=lambda r: -r.area):
+        found = [piece for group in groups for piece in group]
+        strips, faces = [], set()
+        for strip in split_overlaps(gray, region):
+            if not (strip.partial and (strip.quad >= 1).all() and (strip.quad[:, 0] <= w - 2).all() and (strip.quad[:, 1] <= h - 2).all()):
+                continue
+            overlapping = [piece for piece in found if inside(piece.center, strip.quad) or inside(strip.center, piece.quad)]
+            if all(STRIP_FACE * strip.area <= piece.area <= strip.area for piece in overlapping):
+                strips.append(strip)
+                faces |= {id(piece) for piece in overlapping}
+        if strips:
+            groups = [kept for kept in ([piece for piece in group if id(piece) not in faces] for group in groups) if kept] + [strips]
+    return groups
 
 
 def _holes(parents: np.ndarray) -> np.ndarray:
