@@ -361,6 +361,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         x, y, bw, bh = strong_boxes[k].tolist()
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(mask, [traced[1][k] - [x - 1, y - 1]], -1, 1)
+        # the box's sides that lie on the picture's edge drawn in: the outline's open ends meet them
         mask[1:-1, 1] |= x == 0
         mask[1, 1:-1] |= y == 0
         mask[1:-1, -2] |= x + bw >= sw
