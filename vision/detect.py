@@ -19,6 +19,7 @@ a card is; the cards fanned out from under a card read are looked for beside it
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import NamedTuple
@@ -992,6 +993,10 @@ STRIP_STEPS = (40, 20)  # the least step in grey (a Sobel response) at a covered
 FAINT_STRIPS = 2  # the fewest strips the fainter edges must divide off a side: one faint line beside a card is as likely the print of a sheet, or of a card lying beside it
 PAPER = 0.75  # a strip's median lightness is at least this share of the paper of the card lying on it
 CARD_PX = 32  # a card's short side in the picture of it and its surroundings that its fan is looked for in
+FINE_CARD_PX = 96  # and in the finer one where paper lies beyond the strips found there and lines crowd the band:
+# a card's printed frame and its edge, a few pixels apart, run together at CARD_PX and hide the strips' edges
+CROWDED = 0.4  # lines crowd a side's band where they cross this share of its rows within a card's width of it
+LINE_ALL_ALONG = 0.85  # a line crosses a band's row where its edges cover this share of the row
 
 
 def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
@@ -1002,27 +1007,50 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
     back as a quad of image points. Where a side's band holds paper that no plain edge divides, its
     faint edges are looked for (:data:`STRIP_STEPS`): light cards lying on each other with no shadow
     between them. Called for every card read: the card and all round it are straightened in one
-    picture, and each side's band is a slice of it."""
+    small picture (:data:`CARD_PX`); a side where lines crowd the band and paper still lies beyond
+    the strips they divide (or beside the card, where they divide none) is looked at again in a finer
+    one (:data:`FINE_CARD_PX`), and the more strips found there are taken."""
     quad = np.asarray(card, np.float32)
+    coarse = _strips_in_view(gray, quad, CARD_PX, range(4))
+    undivided = [side for side, (_, more) in coarse.items() if more]
+    fine = _strips_in_view(gray, quad, FINE_CARD_PX, undivided) if undivided else {}
+    strips = []
+    for side, (found, _) in coarse.items():
+        strips += max(found, fine.get(side, ([], False))[0], key=len)
+    return [order_quad(q) for q in strips]
+
+
+def _strips_in_view(gray: np.ndarray, quad: np.ndarray, card_px: int,
+                    wanted: Iterable[int]) -> dict[int, tuple[list[np.ndarray], bool]]:
+    """:func:`strips_beside` on the ``wanted`` sides (0 top, 1 bottom, 2 left, 3 right) of a picture
+    of the card and all round it, straightened, the card's short side ``card_px`` pixels: for each
+    side with paper beside it, the strips found (quads of image points) and whether a finer picture
+    may show more (lines crowd its band, and paper lies beyond them)."""
     w = (math.dist(quad[0], quad[1]) + math.dist(quad[3], quad[2])) / 2
     h = (math.dist(quad[1], quad[2]) + math.dist(quad[0], quad[3])) / 2
-    k = CARD_PX / max(1.0, min(w, h))
+    k = card_px / max(1.0, min(w, h))
     cw, ch = round(w * k), round(h * k)
     mx, my = round(FAN_REACH * cw), round(FAN_REACH * ch)
     M = cv2.getPerspectiveTransform(quad, np.float32([[mx, my], [mx + cw, my], [mx + cw, my + ch], [mx, my + ch]]))
-    view = cv2.GaussianBlur(cv2.warpPerspective(gray, M, (cw + 2 * mx, ch + 2 * my)), (3, 3), 0)
+    # only the part of the view that the wanted sides' bands and the card's face need is drawn (rows
+    # r0:r1, columns c0:c1): the finer view is wanted for a side or two, and is nine times the size
+    shape = (ch + 2 * my, cw + 2 * mx)
+    needed = [(0, mx, my + ch, mx + cw), (my, mx, shape[0], mx + cw), (my, 0, my + ch, mx + cw), (my, mx, my + ch, shape[1])]
+    r0, c0 = (min(needed[side][i] for side in wanted) for i in (0, 1))
+    r1, c1 = (max(needed[side][i] for side in wanted) for i in (2, 3))
+    shifted = np.float64([[1, 0, -c0], [0, 1, -r0], [0, 0, 1]]) @ M
+    view = _placed(cv2.GaussianBlur(cv2.warpPerspective(gray, shifted, (c1 - c0, r1 - r0)), (3, 3), 0), shape, r0, c0)
     rank = int(0.9 * cw * ch)  # where the face's lightest tenth begins: its paper
     paper = float(np.partition(view[my : my + ch, mx : mx + cw].ravel(), rank)[rank])
-    steps: dict[int, np.ndarray] = {}  # the view's steps in grey across rows (0) and columns (1), where a side needs them
-    lines: dict[tuple[int, float], np.ndarray] = {}  # and those over each least step, thickened
+    lines: dict[tuple[int, float], np.ndarray] = {}  # the view's steps in grey over each least step, thickened
 
     def lines_along(axis: int, least: float) -> np.ndarray:
         """Where the view steps in grey by more than ``least`` (a Sobel response) across its rows (0:
         lines along the card's top and bottom) or its columns (1: along its sides), thickened across them."""
-        if axis not in steps:
-            steps[axis] = np.abs(cv2.Sobel(view, cv2.CV_16S, axis, 1 - axis, ksize=3))
         if (axis, least) not in lines:
-            lines[axis, least] = cv2.dilate((steps[axis] > least).astype(np.uint8), np.ones((1, 3) if axis else (3, 1), np.uint8))
+            step = np.abs(cv2.Sobel(view[r0:r1, c0:c1], cv2.CV_16S, axis, 1 - axis, ksize=3))
+            thick = cv2.dilate((step > least).astype(np.uint8), np.ones((1, 3) if axis else (3, 1), np.uint8))
+            lines[axis, least] = _placed(thick, shape, r0, c0)
         return lines[axis, least]
 
     # each side: its band (rows going out from the card, columns along its middle), its lines' edges,
@@ -1038,24 +1066,43 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
         (view[y0:y1, mx + cw :].T, lambda least: lines_along(1, least)[y0:y1, mx + cw :].T, cw,
          lambda a, b: [(mx + cw + a, my), (mx + cw + b, my), (mx + cw + b, my + ch), (mx + cw + a, my + ch)]),
     ]
-    rects = []
-    for band, band_lines, width, rect in sides:
+    found_by_side = {}
+    for side in wanted:
+        band, band_lines, width, rect = sides[side]
         near = sorted(band[: max(2, round(0.06 * width))].mean(axis=1).tolist())
         if near[len(near) // 2] < PAPER * paper:
             continue  # no paper just beside this side (most sides of most cards): no card under it there
         lightness = band.mean(axis=1).tolist()
         # where paper lies beside the card but no edge divides it, the covered cards' edges may be
         # faint: light cards lying on each other, with no shadow between them (then several divide it)
+        profiles = {}  # the share of each row of the band that an edge over each step covers
         for step, fewest in zip(STRIP_STEPS, (1, FAINT_STRIPS)):
-            found = _strips_between(_lines_across(band_lines(step).mean(axis=1).tolist()), lightness,
+            profiles[step] = band_lines(step).mean(axis=1)
+            found = _strips_between(_lines_across(profiles[step].tolist()), lightness,
                                     STRIP_LEAST * width, STRIP_MOST * width, PAPER * paper)
             if len(found) >= fewest:
-                rects += [rect(a, b) for a, b in found]
                 break
-    if not rects:
-        return []
-    back = cv2.perspectiveTransform(np.float32(rects).reshape(1, -1, 2), np.linalg.inv(M)).reshape(-1, 4, 2)
-    return [order_quad(q) for q in back]
+        else:
+            found = []
+        # paper beyond the strips found, where lines cross most of the band: the edges of narrow strips
+        # and their printed frames, run together
+        end = found[-1][1] if found else 0
+        beyond = sorted(lightness[end : end + max(2, round(STRIP_LEAST * width))])
+        crowded = float((profiles[STRIP_STEPS[0]][:width] > LINE_ALL_ALONG).mean()) >= CROWDED
+        more = crowded and bool(beyond) and beyond[len(beyond) // 2] >= PAPER * paper
+        rects = np.float32([rect(a, b) for a, b in found]).reshape(1, -1, 2)
+        back = cv2.perspectiveTransform(rects, np.linalg.inv(M)).reshape(-1, 4, 2) if found else []
+        found_by_side[side] = (list(back), more)
+    return found_by_side
+
+
+def _placed(part: np.ndarray, shape: tuple[int, int], row: int, column: int) -> np.ndarray:
+    """``part`` laid at ``row``, ``column`` of a black picture of ``shape`` (itself where it fills it)."""
+    if part.shape == shape:
+        return part
+    whole = np.zeros(shape, part.dtype)
+    whole[row : row + part.shape[0], column : column + part.shape[1]] = part
+    return whole
 
 
 def _strips_between(lines: list[int], lightness: list[float], least: float, widest: float, paper: float) -> list[tuple[int, int]]:
@@ -1083,7 +1130,7 @@ def _lines_across(profile: list[float]) -> list[int]:
     share of each row that is an edge)."""
     lines, run = [], []
     for row, share in enumerate([*profile, 0.0]):
-        if share > 0.85:
+        if share > LINE_ALL_ALONG:
             run.append(row)
         elif run:
             lines.append((run[0] + run[-1]) // 2)
