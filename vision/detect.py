@@ -1069,8 +1069,10 @@ def _strips_in_view(gray: np.ndarray, quad: np.ndarray, card_px: int,
     found_by_side = {}
     for side in wanted:
         band, band_lines, width, rect = sides[side]
-        near = sorted(band[: max(2, round(0.06 * width))].mean(axis=1).tolist())
-        if near[len(near) // 2] < PAPER * paper:
+        # paper within a strip's narrowest of the side, between the lines of a frame where the card
+        # was found along the frame printed inside its edge
+        near = sorted(band[: max(2, round(STRIP_LEAST * width))].mean(axis=1).tolist())
+        if near[3 * len(near) // 4] < PAPER * paper:
             continue  # no paper just beside this side (most sides of most cards): no card under it there
         lightness = band.mean(axis=1).tolist()
         # where paper lies beside the card but no edge divides it, the covered cards' edges may be
