@@ -381,6 +381,13 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     return pieces
 
 
+def _cut_by_edge(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether a quad (image points) reaches within a pixel of the edge of a picture of ``shape``:
+    the card it outlines is cut by it, and what shows of it may be too little to read."""
+    h, w = shape[:2]
+    return bool(quad.min() < 1 or (quad[:, 0] > w - 2).any() or (quad[:, 1] > h - 2).any())
+
+
 def _with_strips_cut_off(gray: np.ndarray, cut_off: list[Region], groups: list[list[Region]]) -> list[list[Region]]:
     """The groups of regions found, with the covered cards' strips of fans that run off the picture
     (each fan a group of its own): a fan whose card on top the picture's edge cuts has no outline
@@ -388,12 +395,11 @@ def _with_strips_cut_off(gray: np.ndarray, cut_off: list[Region], groups: list[l
     overlap regions found, only those whose regions are their own faces found narrower (at least
     :data:`STRIP_FACE` of them), whose places they take: a sheet of paper running off the picture
     cut into bands is no fan, and the cards lying on it are kept."""
-    h, w = gray.shape[:2]
     for region in sorted(cut_off, key=lambda r: -r.area):
         found = [piece for group in groups for piece in group]
         strips, faces = [], set()
         for strip in split_overlaps(gray, region):
-            if not (strip.partial and (strip.quad >= 1).all() and (strip.quad[:, 0] <= w - 2).all() and (strip.quad[:, 1] <= h - 2).all()):
+            if not strip.partial or _cut_by_edge(strip.quad, gray.shape):
                 continue
             overlapping = [piece for piece in found if inside(piece.center, strip.quad) or inside(strip.center, piece.quad)]
             if all(STRIP_FACE * strip.area <= piece.area <= strip.area for piece in overlapping):
@@ -785,7 +791,6 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     along its letter's own strokes - and is left to the reader to read, a quarter turn either way (a
     square) or a half turn (an oblong card). ``printed`` is the picture's :func:`print_of` for
     these cards, where found already."""
-    h, w = gray.shape[:2]
     short, long = size
     small, ink, scale, marks, boxes = printed or print_of(gray, short, taken)
     s = short * scale
@@ -839,7 +844,7 @@ def glyph_cards(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
             if cv2.countNonZero(stray_edges * middle) > EDGE_SHARE * cv2.countNonZero(middle):
                 continue  # an edge runs across its middle: another card's, a sheet's (a T's bar above the card covering it)
             quad = order_quad(cv2.boxPoints(((float(center[0]), float(center[1])), (short, long), turned)))
-            if quad.min() <= 0 or (quad >= [w, h]).any():
+            if _cut_by_edge(quad, gray.shape):
                 continue  # a card cut by the picture's edge is not readable
             if not any(shared_area(quad, other) > 0.15 * short * long for other in taken):
                 ways.append(quad)  # else it would lie under a card found: what shows may be part of a letter (a T's stem)
@@ -908,7 +913,6 @@ def vowel_pairs(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
     card's one big letter (:func:`glyph_cards`), and the card's middle lies between them. It is
     turned as their strokes run, its long side the way nearer the line between them (the vowels may
     stand in opposite corners). ``printed`` is as for :func:`glyph_cards`."""
-    h, w = gray.shape[:2]
     short, long = size
     small, ink, scale, marks, boxes = printed or print_of(gray, short, taken)
     length = long * scale
@@ -942,7 +946,7 @@ def vowel_pairs(gray: np.ndarray, size: tuple[float, float], taken: list[np.ndar
         angle = _strokes_turn(small[y0:y1, x0:x1], cv2.dilate(own, np.ones((3, 3), np.uint8)))
         way = min((angle, angle + math.pi / 2), key=lambda t: abs(math.sin(t - math.atan2(uy, ux))))
         quad = order_quad(cv2.boxPoints(((float(centre[0] / scale), float(centre[1] / scale)), (long, short), math.degrees(way))))
-        if quad.min() <= 0 or (quad >= [w, h]).any():
+        if _cut_by_edge(quad, gray.shape):
             continue  # a card cut by the picture's edge is not readable
         if not any(shared_area(quad, other) > 0.15 * short * long for other in taken):
             found.append(quad)
