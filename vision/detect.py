@@ -1073,8 +1073,8 @@ def _strips_in_view(gray: np.ndarray, quad: np.ndarray, card_px: int,
     found_by_side = {}
     for side in wanted:
         band, band_lines, width, rect = sides[side]
-        # paper within a strip's narrowest of the side, between the lines of a frame where the card
-        # was found along the frame printed inside its edge
+        # paper just beside the side: the lightest quarter of the rows within a strip's narrowest of it,
+        # as a card found along the frame printed inside its edge has that frame's lines there
         near = sorted(band[: max(2, round(STRIP_LEAST * width))].mean(axis=1).tolist())
         if near[3 * len(near) // 4] < PAPER * paper:
             continue  # no paper just beside this side (most sides of most cards): no card under it there
