@@ -1046,14 +1046,16 @@ def _strips_in_view(gray: np.ndarray, quad: np.ndarray, card_px: int,
     view = _placed(cv2.GaussianBlur(cv2.warpPerspective(gray, shifted, (c1 - c0, r1 - r0)), (3, 3), 0), shape, r0, c0)
     rank = int(0.9 * cw * ch)  # where the face's lightest tenth begins: its paper
     paper = float(np.partition(view[my : my + ch, mx : mx + cw].ravel(), rank)[rank])
-    lines: dict[tuple[int, float], np.ndarray] = {}  # the view's steps in grey over each least step, thickened
+    steps: dict[int, np.ndarray] = {}  # the drawn part's steps in grey across rows (0) and columns (1), where a side needs them
+    lines: dict[tuple[int, float], np.ndarray] = {}  # and the view's over each least step, thickened
 
     def lines_along(axis: int, least: float) -> np.ndarray:
         """Where the view steps in grey by more than ``least`` (a Sobel response) across its rows (0:
         lines along the card's top and bottom) or its columns (1: along its sides), thickened across them."""
+        if axis not in steps:
+            steps[axis] = np.abs(cv2.Sobel(view[r0:r1, c0:c1], cv2.CV_16S, axis, 1 - axis, ksize=3))
         if (axis, least) not in lines:
-            step = np.abs(cv2.Sobel(view[r0:r1, c0:c1], cv2.CV_16S, axis, 1 - axis, ksize=3))
-            thick = cv2.dilate((step > least).astype(np.uint8), np.ones((1, 3) if axis else (3, 1), np.uint8))
+            thick = cv2.dilate((steps[axis] > least).astype(np.uint8), np.ones((1, 3) if axis else (3, 1), np.uint8))
             lines[axis, least] = _placed(thick, shape, r0, c0)
         return lines[axis, least]
 
@@ -1070,6 +1072,7 @@ def _strips_in_view(gray: np.ndarray, quad: np.ndarray, card_px: int,
         (view[y0:y1, mx + cw :].T, lambda least: lines_along(1, least)[y0:y1, mx + cw :].T, cw,
          lambda a, b: [(mx + cw + a, my), (mx + cw + b, my), (mx + cw + b, my + ch), (mx + cw + a, my + ch)]),
     ]
+    back_to_image = np.linalg.inv(M)
     found_by_side = {}
     for side in wanted:
         band, band_lines, width, rect = sides[side]
@@ -1097,7 +1100,7 @@ def _strips_in_view(gray: np.ndarray, quad: np.ndarray, card_px: int,
         crowded = float((profiles[STRIP_STEPS[0]][:width] > LINE_ALL_ALONG).mean()) >= CROWDED
         more = crowded and bool(beyond) and beyond[len(beyond) // 2] >= PAPER * paper
         rects = np.float32([rect(a, b) for a, b in found]).reshape(1, -1, 2)
-        back = cv2.perspectiveTransform(rects, np.linalg.inv(M)).reshape(-1, 4, 2) if found else []
+        back = cv2.perspectiveTransform(rects, back_to_image).reshape(-1, 4, 2) if found else []
         found_by_side[side] = (list(back), more)
     return found_by_side
 
