@@ -1158,6 +1158,28 @@ def test_strips_are_found_beside_a_card_found_along_the_inner_of_its_two_frames(
     assert sorted(float(q[:, 0].mean()) for q in found) == pytest.approx([225, 255, 285], abs=8)
 
 
+def test_strips_beside_a_card_end_at_the_covered_cards_edges_not_at_their_frames():
+    # three cards fanned out from under a card, each printed with two frames just inside its edge:
+    # in the small picture each edge and its frames run together into one line, whose far side from
+    # the card on top is the edge; each strip's index lies against that edge, and a strip cut at the
+    # frames leaves it half out of the square its end is read in
+    from vision import detect
+
+    image = np.full((400, 560), 50, np.uint8)
+    edges = (200, 235, 270, 305)  # the covered cards from the bottom up, then the card on top
+    for x in edges:
+        image[120:270, x : x + 100] = 215
+        cv2.line(image, (x, 120), (x, 269), 120, 1)  # its edge's shade on the card under it
+        for inset in (6, 10):
+            cv2.rectangle(image, (x + inset, 120 + inset), (x + 99 - inset, 269 - inset), 90, 2)
+        cv2.putText(image, "M", (x + 11, 146), cv2.FONT_HERSHEY_SIMPLEX, 0.6, 30, 2)
+    cv2.putText(image, "K", (327, 225), cv2.FONT_HERSHEY_SIMPLEX, 2.4, 20, 6)
+    card = detect.order_quad(np.float32([[305, 120], [405, 120], [405, 270], [305, 270]]))
+    found = detect.strips_beside(cv2.GaussianBlur(image, (3, 3), 0), card)
+    beside = sorted((float(q[:, 0].min()), float(q[:, 0].max())) for q in found if q[:, 0].mean() < 305)
+    assert beside == [(pytest.approx(a, abs=4), pytest.approx(b, abs=4)) for a, b in zip(edges, edges[1:])]
+
+
 def test_the_strips_of_fans_whose_cards_on_top_were_found_along_their_inner_frames_are_read():
     # double-framed cards fanned on a chequered cloth that joins the fans' outlines: the cards on top
     # are found along their inner frames, and the strips beside them (8 covered cards were read, 7 missed)

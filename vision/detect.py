@@ -1001,6 +1001,8 @@ FINE_CARD_PX = 96  # and in the finer one where paper lies beyond the strips fou
 # a card's printed frame and its edge, a few pixels apart, run together at CARD_PX and hide the strips' edges
 CROWDED = 0.4  # lines crowd a side's band where they cross this share of its rows within a card's width of it
 LINE_ALL_ALONG = 0.85  # a line crosses a band's row where its edges cover this share of the row
+LINE_RUN = 3  # the rows one line's edges cover across it (a Sobel step, thickened by a row each way)
+FRAMED_EDGE = 3.0  # a covered card's edge and the frame printed inside it span at most this many of a strip's narrowest
 
 
 def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
@@ -1114,16 +1116,24 @@ def _placed(part: np.ndarray, shape: tuple[int, int], row: int, column: int) -> 
     return whole
 
 
-def _strips_between(lines: list[int], lightness: list[float], least: float, widest: float, paper: float) -> list[tuple[int, int]]:
+def _strips_between(lines: list[tuple[int, int]], lightness: list[float], least: float, widest: float,
+                    paper: float) -> list[tuple[int, int]]:
     """The strips of paper, (start, stop) rows out from a card's side, that the ``lines`` across its
-    band divide, from the card on out to the first that is wider than ``widest`` rows or darker than
-    ``paper`` in its median row (``lightness``: each row's mean). Of lines closer together than
-    ``least`` rows (a strip's narrowest), the outermost is a card's edge: the others are the frame
-    printed inside it (or the card on top's own margin, its outline found along its frame)."""
+    band (runs of rows, :func:`_lines_across`) divide, from the card on out to the first that is
+    wider than ``widest`` rows or darker than ``paper`` in its median row (``lightness``: each row's
+    mean). A line lies at its run's far end (a run one line wide, :data:`LINE_RUN`, at its middle),
+    where the run is an edge and its frame (:data:`FRAMED_EDGE`); a longer one, lines crowding a
+    patterned table, at its middle. Of lines closer together than ``least`` rows (a strip's narrowest), the outermost is a
+    card's edge: the others are the frame printed inside it; one whose run's middle lies that near
+    the card on top is that card's own edge, its outline found along its frame."""
+    at = [max((first + last) // 2, last - LINE_RUN // 2) if last - first <= FRAMED_EDGE * least else (first + last) // 2
+          for first, last in lines]
     strips = []
     start = 0
-    for line in (x for x, after in zip(lines, [*lines[1:], math.inf]) if after - x >= least):
-        if line < least and start == 0:
+    for (first, last), line, after in zip(lines, at, [*at[1:], math.inf]):
+        if after - line < least:
+            continue
+        if (first + last) // 2 < least and start == 0:
             start = line
             continue
         between = sorted(lightness[start:line])
@@ -1134,14 +1144,15 @@ def _strips_between(lines: list[int], lightness: list[float], least: float, wide
     return strips
 
 
-def _lines_across(profile: list[float]) -> list[int]:
-    """The middles of the runs of rows that a straight line crosses nearly all along (``profile``: the
-    share of each row that is an edge)."""
+def _lines_across(profile: list[float]) -> list[tuple[int, int]]:
+    """The runs of rows that a straight line crosses nearly all along (``profile``: the share of each
+    row that is an edge), as (first, last) rows. A covered card's edge and the frame printed just
+    inside it may run together into one run: the edge is its far end from the card on top."""
     lines, run = [], []
     for row, share in enumerate([*profile, 0.0]):
         if share > LINE_ALL_ALONG:
             run.append(row)
         elif run:
-            lines.append((run[0] + run[-1]) // 2)
+            lines.append((run[0], run[-1]))
             run = []
     return lines
