@@ -1121,13 +1121,11 @@ def _strips_between(lines: list[tuple[int, int]], lightness: list[float], least:
     """The strips of paper, (start, stop) rows out from a card's side, that the ``lines`` across its
     band (runs of rows, :func:`_lines_across`) divide, from the card on out to the first that is
     wider than ``widest`` rows or darker than ``paper`` in its median row (``lightness``: each row's
-    mean). A line lies at its run's far end (a run one line wide, :data:`LINE_RUN`, at its middle),
-    where the run is an edge and its frame (:data:`FRAMED_EDGE`); a longer one, lines crowding a
-    patterned table, at its middle. Of lines closer together than ``least`` rows (a strip's narrowest), the outermost is a
-    card's edge: the others are the frame printed inside it; one whose run's middle lies that near
-    the card on top is that card's own edge, its outline found along its frame."""
-    at = [max((first + last) // 2, last - LINE_RUN // 2) if last - first <= FRAMED_EDGE * least else (first + last) // 2
-          for first, last in lines]
+    mean). Each line lies where :func:`_line_row` puts it. Of lines closer together than ``least``
+    rows (a strip's narrowest), the outermost is a card's edge: the others are the frame printed
+    inside it; one whose run's middle lies that near the card on top is that card's own edge, its
+    outline found along its frame."""
+    at = [_line_row(first, last, least) for first, last in lines]
     strips = []
     start = 0
     for (first, last), line, after in zip(lines, at, [*at[1:], math.inf]):
@@ -1142,6 +1140,16 @@ def _strips_between(lines: list[tuple[int, int]], lightness: list[float], least:
         strips.append((start, line))
         start = line
     return strips
+
+
+def _line_row(first: int, last: int, least: float) -> int:
+    """The row of a line crossing a band beside a card, from its run of rows: a covered card's edge
+    and the frame printed just inside it run together into one run, up to :data:`FRAMED_EDGE`
+    strips' narrowest (``least``) long, and the edge is its far end from the card on top (the middle
+    of its last :data:`LINE_RUN` rows; a run one line wide, its middle). A longer run is lines
+    crowding a patterned table: its middle."""
+    middle = (first + last) // 2
+    return max(middle, last - LINE_RUN // 2) if last - first <= FRAMED_EDGE * least else middle
 
 
 def _lines_across(profile: list[float]) -> list[tuple[int, int]]:
