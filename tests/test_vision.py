@@ -1138,21 +1138,28 @@ def test_narrow_strips_whose_frames_run_into_their_edges_are_found_beside_a_card
     assert sorted(float(q[:, 0].mean()) for q in found) == pytest.approx([251, 265, 279, 293], abs=4)
 
 
+def double_framed_fan(lefts, insets):
+    """A grey picture of cards 100 x 150 pixels fanned out sideways, their left edges at ``lefts``
+    (the covered cards from the bottom up, then the card on top), each printed with two frames
+    ``insets`` pixels inside its edge and an index in its top-left corner; the card on top shows a K."""
+    image = np.full((400, 560), 50, np.uint8)
+    for x in lefts:
+        image[120:270, x : x + 100] = 215
+        cv2.line(image, (x, 120), (x, 269), 120, 1)  # its edge's shade on the card under it
+        for inset in insets:
+            cv2.rectangle(image, (x + inset, 120 + inset), (x + 99 - inset, 269 - inset), 90, 2)
+        cv2.putText(image, "M", (x + 11, 146), cv2.FONT_HERSHEY_SIMPLEX, 0.6, 30, 2)
+    cv2.putText(image, "K", (lefts[-1] + 22, 225), cv2.FONT_HERSHEY_SIMPLEX, 2.4, 20, 6)
+    return cv2.GaussianBlur(image, (3, 3), 0)
+
+
 def test_strips_are_found_beside_a_card_found_along_the_inner_of_its_two_frames():
     # three cards fanned out from under a card printed with two frames, which was found along the
     # inner one: beside that outline lie the frames' lines and the card's margin before its edge
     from vision import detect
 
-    image = np.full((400, 560), 50, np.uint8)
-    for x in (210, 240, 270, 300):  # the covered cards from the bottom up, then the card on top
-        image[120:270, x : x + 100] = 215
-        cv2.line(image, (x, 120), (x, 269), 120, 1)  # its edge's shade on the card under it
-        for inset in (4, 8):
-            cv2.rectangle(image, (x + inset, 120 + inset), (x + 99 - inset, 269 - inset), 90, 2)
-        cv2.putText(image, "M", (x + 11, 146), cv2.FONT_HERSHEY_SIMPLEX, 0.6, 30, 2)
-    cv2.putText(image, "K", (322, 225), cv2.FONT_HERSHEY_SIMPLEX, 2.4, 20, 6)
     inner = detect.order_quad(np.float32([[310, 130], [390, 130], [390, 260], [310, 260]]))
-    found = detect.strips_beside(cv2.GaussianBlur(image, (3, 3), 0), inner)
+    found = detect.strips_beside(double_framed_fan((210, 240, 270, 300), (4, 8)), inner)
     # within three pixels of the small picture they are found in (2.5 here): each is grown to its
     # card's own edges before it is read (vision._grown)
     assert sorted(float(q[:, 0].mean()) for q in found) == pytest.approx([225, 255, 285], abs=8)
@@ -1165,17 +1172,9 @@ def test_strips_beside_a_card_end_at_the_covered_cards_edges_not_at_their_frames
     # frames leaves it half out of the square its end is read in
     from vision import detect
 
-    image = np.full((400, 560), 50, np.uint8)
     edges = (200, 235, 270, 305)  # the covered cards from the bottom up, then the card on top
-    for x in edges:
-        image[120:270, x : x + 100] = 215
-        cv2.line(image, (x, 120), (x, 269), 120, 1)  # its edge's shade on the card under it
-        for inset in (6, 10):
-            cv2.rectangle(image, (x + inset, 120 + inset), (x + 99 - inset, 269 - inset), 90, 2)
-        cv2.putText(image, "M", (x + 11, 146), cv2.FONT_HERSHEY_SIMPLEX, 0.6, 30, 2)
-    cv2.putText(image, "K", (327, 225), cv2.FONT_HERSHEY_SIMPLEX, 2.4, 20, 6)
     card = detect.order_quad(np.float32([[305, 120], [405, 120], [405, 270], [305, 270]]))
-    found = detect.strips_beside(cv2.GaussianBlur(image, (3, 3), 0), card)
+    found = detect.strips_beside(double_framed_fan(edges, (6, 10)), card)
     beside = sorted((float(q[:, 0].min()), float(q[:, 0].max())) for q in found if q[:, 0].mean() < 305)
     assert beside == [(pytest.approx(a, abs=4), pytest.approx(b, abs=4)) for a, b in zip(edges, edges[1:])]
 
