@@ -277,7 +277,7 @@ hands, crops across a card's edge)."""),
     "index": ("the index reader", """reads the square end of a covered card's strip (a 48x48 grey crop, cut as
 `vision.crops.end_squares` cuts it) and says which of {n} classes its corner index shows - the
 letters A-Z, Å, Ä, Ö, Qu, the wild card's "?", QXZ - or NOISE (no index there), and which way the
-index is turned (4 sides); `vision.index_face` weighs a strip's two ends together. Each end is read by
+index is turned (4 sides); `vision.indices.index_face` weighs a strip's two ends together. Each end is read by
 the second index reader too (`index_framed.onnx`, its own card), and the two answers are weighed
 together (`vision.read.agreed`).""",
               """fans of two cards of one design (the

@@ -350,7 +350,7 @@ def test_the_top_middle_of_a_covered_card_tells_a_one_vowel_card_from_a_two_vowe
     strip = Region(np.float32([*top_edge, cut[1], cut[0]]), float(np.linalg.norm(top_edge[1] - top_edge[0])) * shows * height, partial=True)
     on_top = Region(over, float(cv2.contourArea(over)))
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    assert vision._top_middle_clear(gray, strip, on_top) is clear
+    assert vision.indices._top_middle_clear(gray, strip, on_top) is clear
 
 
 def reading(side=0, **sure):
@@ -420,7 +420,7 @@ def test_the_strokes_of_a_card_found_inside_its_frame_are_weighed_past_that_outl
     image, [corners] = lay(np.full((360, 320, 3), 255, np.uint8), [(face, (160, 180), 0, style)], height=200)
     a, b, c, d = vision.crops.facing(corners)
     inside = np.float32([a + u * (b - a) + v * (d - a) for u, v in ((0.15, 0.1), (0.85, 0.1), (0.85, 0.9), (0.15, 0.9))])
-    seen = vision._on_its_end(reading(1, **{said: 0.95}), cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), inside)
+    seen = vision.glyphs.on_its_end(reading(1, **{said: 0.95}), cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), inside)
     assert (seen.label, seen.side) == (face, 0)
 
 
@@ -433,15 +433,15 @@ def test_an_i_looks_the_same_turned_a_half_turn_a_t_or_an_l_does_not(font):
         for letter in "ITL":
             style = CardStyle(font=font, index=index, border=3)
             image, [corners] = lay(np.full((240, 200, 3), 255, np.uint8), [(letter, (100, 120), 0, style)])
-            shape = vision._glyph_symmetry(vision.crops.warp(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), corners, 96))
+            shape = vision.glyphs._glyph_symmetry(vision.crops.warp(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), corners, 96))
             if letter == "I":
-                assert min(shape.rows, shape.columns) >= vision.I_TURNED, (letter, index)
+                assert min(shape.rows, shape.columns) >= vision.glyphs.I_TURNED, (letter, index)
             elif shape is not None:
-                assert min(shape.rows, shape.columns) < vision.I_TURNED, (letter, index)
+                assert min(shape.rows, shape.columns) < vision.glyphs.I_TURNED, (letter, index)
                 slanted = "Oblique" in font.stem or "Italic" in font.stem
-                assert (shape.columns >= vision.T_MIRRORED) == (letter == "T" and not slanted), (letter, index)
+                assert (shape.columns >= vision.glyphs.T_MIRRORED) == (letter == "T" and not slanted), (letter, index)
                 assert shape.top_heavy == (letter == "T"), (letter, index)
-                assert letter != "T" or shape.rows < vision.T_LOPSIDED, (letter, index)
+                assert letter != "T" or shape.rows < vision.glyphs.T_LOPSIDED, (letter, index)
 
 
 @pytest.mark.parametrize("angle", [0, 180, 8])
@@ -483,7 +483,7 @@ def test_a_thin_t_whose_stem_stands_a_pixel_or_two_off_its_bars_middle_is_a_t(of
     cv2.rectangle(image, (120, 195), (180, 199), 40, -1)  # the bar at its foot: upside down
     cv2.rectangle(image, (149 + off, 110), (151 + off, 195), 40, -1)
     quad = np.float32([[75, 75], [225, 75], [225, 225], [75, 225]])
-    turned = vision._no_lopsided_i(reading(I=0.9, T=0.05), image, quad)
+    turned = vision.glyphs.no_lopsided_i(reading(I=0.9, T=0.05), image, quad)
     assert (turned.label, round(turned.confidence, 2), turned.side) == ("T", 0.95, 2)  # before: T 0.05, unknown
 
 
@@ -496,7 +496,7 @@ def test_a_t_whose_card_was_found_cut_short_at_its_bar_is_judged_in_a_crop_large
     (left, top), (right, _) = corners.min(axis=0), corners.max(axis=0)
     quad = np.float32([[left + 11, top + 10], [right - 11, top + 10], [right - 11, foot], [left + 11, foot]])
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    judged = vision._no_lopsided_i(reading(I=0.9, T=0.05), gray, vision.crops.facing(quad))
+    judged = vision.glyphs.no_lopsided_i(reading(I=0.9, T=0.05), gray, vision.crops.facing(quad))
     assert (judged.label, round(judged.confidence, 2), judged.side) == ("T", 0.95, 2)  # before: I 0.9
 
 
@@ -509,7 +509,7 @@ def test_no_j_or_l_on_a_square_card_read_as_an_i_is_taken_for_a_t_lying_on_its_s
         for letter, angle in itertools.product("JL", (0, 90, 180, 270)):
             image, [corners] = table([(letter, (480, 360), angle, tile)])
             gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-            seen = vision._no_lopsided_i(said, gray, vision.crops.facing(corners))
+            seen = vision.glyphs.no_lopsided_i(said, gray, vision.crops.facing(corners))
             assert seen.label != "T" or seen.confidence < vision.WHOLE_MIN, (font.stem, letter, angle)
 
 
@@ -596,8 +596,8 @@ def test_a_t_whose_tile_was_found_a_little_off_is_judged_in_a_larger_crop(shift)
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     side = np.linalg.norm(corners[1] - corners[0])
     off = corners + np.float32(shift) * side
-    assert vision._glyph_symmetry(vision.crops.warp(gray, off, 96)) is None  # the glyph runs out of the crop
-    said = vision._no_lopsided_i(reading(I=0.9, T=0.05), gray, off)
+    assert vision.glyphs._glyph_symmetry(vision.crops.warp(gray, off, 96)) is None  # the glyph runs out of the crop
+    said = vision.glyphs.no_lopsided_i(reading(I=0.9, T=0.05), gray, off)
     assert (said.label, round(said.confidence, 2), said.side) == ("T", 0.95, 0)
 
 
@@ -613,7 +613,7 @@ def test_a_whole_card_the_card_reader_cannot_name_is_named_by_its_corner_indices
     image, [corners] = table([(face, (480, 360), angle, style)])
     [sighting] = vision.see(image)
     assert str(sighting.face) == seen
-    assert (sighting.confidence >= vision.INDEX_MIN) == (seen != "UNKNOWN")
+    assert (sighting.confidence >= vision.indices.INDEX_MIN) == (seen != "UNKNOWN")
     assert np.abs(sighting.center - corners.mean(axis=0)).max() < 8
 
 
@@ -626,7 +626,7 @@ def test_a_two_vowel_card_the_card_reader_cannot_name_is_named_by_its_four_corne
     style = dataclasses.replace(PLAIN, index=True, four_indices=True, aspect=1.0 if angle == 90 else PLAIN.aspect)
     image, [corners] = table([("A/E", (480, 360), angle, style)])
     [sighting] = vision.see(image)
-    assert (str(sighting.face), sighting.confidence >= vision.INDEX_MIN) == (seen, seen != "UNKNOWN")
+    assert (str(sighting.face), sighting.confidence >= vision.indices.INDEX_MIN) == (seen, seen != "UNKNOWN")
     assert np.abs(sighting.center - corners.mean(axis=0)).max() < 8
 
 
@@ -869,7 +869,7 @@ def test_what_a_covered_cards_index_shows():
     end = reading
 
     def shown(top, foot, across=False, square=False, one_vowel=False, along=False):
-        face = vision.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across, square, one_vowel, along)
+        face = vision.indices.index_face([(top, top_end), (foot, foot_end)], center, vision.UP, across, square, one_vowel, along)
         return face and str(face[0])
 
     blank = end(NOISE=0.95)
@@ -933,11 +933,11 @@ def test_what_a_covered_cards_index_shows():
 def test_indices_standing_along_a_strip_or_across_it():
     # an upright strip: its ends 90 px apart, one above the other
     top_end, foot_end = np.float32([[0, 0], [10, 0], [10, 10], [0, 10]]), np.float32([[0, 90], [10, 90], [10, 100], [0, 100]])
-    assert vision._standing(reading(E=0.9), top_end, reading(E=0.9, side=2), foot_end) is True  # the foot's turned over
-    assert vision._standing(reading(E=0.9, side=1), top_end, reading(A=0.9, side=1), foot_end) is False  # side by side
-    assert vision._standing(reading(O=0.9), top_end, reading(E=0.9, side=2), foot_end) is None  # an O has no top
-    assert vision._standing(reading(E=0.9), top_end, reading(E=0.9, side=1), foot_end) is None  # they disagree
-    assert vision._standing(reading(NOISE=0.9), top_end, reading(E=0.9), foot_end) is None
+    assert vision.indices._standing(reading(E=0.9), top_end, reading(E=0.9, side=2), foot_end) is True  # the foot's turned over
+    assert vision.indices._standing(reading(E=0.9, side=1), top_end, reading(A=0.9, side=1), foot_end) is False  # side by side
+    assert vision.indices._standing(reading(O=0.9), top_end, reading(E=0.9, side=2), foot_end) is None  # an O has no top
+    assert vision.indices._standing(reading(E=0.9), top_end, reading(E=0.9, side=1), foot_end) is None  # they disagree
+    assert vision.indices._standing(reading(NOISE=0.9), top_end, reading(E=0.9), foot_end) is None
 
 
 def column_fan(faint=(), margin=2, strips=5, strip=70, width=150, top=225):
@@ -983,7 +983,7 @@ def test_a_strip_twice_as_wide_as_the_others_of_its_fan_is_cut_into_two():
         return Region(quad, float(width * 180), partial=True, group=group)
 
     fan = [strip(100, 70), strip(170, 35), strip(205, 36), strip(241, 34)]
-    out = vision._doubled_strips(fan)
+    out = vision.indices.doubled_strips(fan)
     assert len(out) == 5 and all(r.partial and r.group == 1 for r in out)
     halves = sorted((np.round(r.quad.min(axis=0)).tolist(), np.round(r.quad.max(axis=0)).tolist()) for r in out[:2])
     assert halves == [([100, 100], [135, 280]), ([135, 100], [170, 280])]  # cut along its length, in the middle
@@ -992,7 +992,7 @@ def test_a_strip_twice_as_wide_as_the_others_of_its_fan_is_cut_into_two():
     for strips in ([strip(100, 40), strip(140, 35), strip(175, 36)],
                    [strip(100, 70), strip(170, 35), strip(500, 35, group=2)],
                    [strip(100, 105), strip(205, 35), strip(240, 35)]):
-        assert all(a is b for a, b in zip(vision._doubled_strips(strips), strips, strict=True))
+        assert all(a is b for a, b in zip(vision.indices.doubled_strips(strips), strips, strict=True))
 
 
 def test_a_thin_region_found_alone_is_a_strip_only_beside_a_card():
@@ -1003,11 +1003,11 @@ def test_a_thin_region_found_alone_is_a_strip_only_beside_a_card():
 
     card, far_card = region(100, 100, 100, 140), region(600, 100, 100, 140)
     beside = region(60, 100, 30, 140)  # the strip of a card under the one at x=100, its fan's outline not found
-    assert vision._card_beside(beside, [far_card, card]) is card
-    assert vision._card_beside(region(400, 100, 30, 140), [card]) is None  # too far from any card
-    assert vision._card_beside(region(60, 60, 30, 220), [card]) is None  # longer than the card: a line of print, a seam
+    assert vision.indices._card_beside(beside, [far_card, card]) is card
+    assert vision.indices._card_beside(region(400, 100, 30, 140), [card]) is None  # too far from any card
+    assert vision.indices._card_beside(region(60, 60, 30, 220), [card]) is None  # longer than the card: a line of print, a seam
     # a card on top found inside its own printed frame is a little shorter than the strips beside it
-    assert vision._card_beside(region(60, 92, 30, 156), [card]) is card
+    assert vision.indices._card_beside(region(60, 92, 30, 156), [card]) is card
 
 
 def test_strips_further_along_a_fan_lie_beside_the_card_on_top_through_the_strips_between():
@@ -1018,9 +1018,9 @@ def test_strips_further_along_a_fan_lie_beside_the_card_on_top_through_the_strip
 
     card = region(300, 100, 100, 160)
     strips = [region(300 - 40 * k, 110, 24, 140) for k in range(1, 6)]  # the fan's outline lost: only its frames found
-    assert vision._card_beside(strips[-1], [card]) is None  # too far from the card on top itself
-    assert [top is card for top in vision._fan_tops(strips, [card])] == [True] * 5
-    assert vision._fan_tops([region(700, 110, 24, 140)], [card]) == [None]
+    assert vision.indices._card_beside(strips[-1], [card]) is None  # too far from the card on top itself
+    assert [top is card for top in vision.indices._fan_tops(strips, [card])] == [True] * 5
+    assert vision.indices._fan_tops([region(700, 110, 24, 140)], [card]) == [None]
 
 
 def test_a_strip_found_as_the_inside_of_its_printed_frame_is_stretched_to_its_cards_length():
@@ -1028,13 +1028,13 @@ def test_a_strip_found_as_the_inside_of_its_printed_frame_is_stretched_to_its_ca
 
     card = order_quad(np.float32([[300, 100], [400, 100], [400, 260], [300, 260]]))
     frame = order_quad(np.float32([[268, 110], [292, 110], [292, 250], [268, 250]]))  # 10 px inside the card's ends
-    stretched = vision._stretched(frame, card)
+    stretched = vision.indices._stretched(frame, card)
     xs, ys = sorted({round(float(x)) for x in stretched[:, 0]}), sorted({round(float(y)) for y in stretched[:, 1]})
     assert ys == [100, 260]  # as long as the card on top
     assert xs == [258, 292]  # widened away from it by the frame's inset, to the covered card's own edge
     # a card on top found inside its own frame, shorter than the strip: the strip keeps its length
     inner = order_quad(np.float32([[310, 120], [390, 120], [390, 240], [310, 240]]))
-    kept = vision._stretched(frame, inner)
+    kept = vision.indices._stretched(frame, inner)
     assert sorted({round(float(y)) for y in kept[:, 1]}) == [110, 250]
     assert sorted({round(float(x)) for x in kept[:, 0]}) == [268, 292]
 
@@ -1061,8 +1061,8 @@ def test_a_strip_found_inside_its_printed_frame_is_grown_to_its_cards_own_edges(
     assert box(detect.to_card_edges(gray, strip)) == [115, 100, 160, 299]  # no side given: its ends only
     # grown onto a card read, it would read that card's index: it stays as it was found
     read = detect.Region(detect.order_quad(np.float32([[60, 90], [110, 90], [110, 310], [60, 310]])), 50 * 220)
-    assert box(vision._grown(gray, strip, np.array([-1.0, 0.0]), [read])) == box(strip)
-    assert box(vision._grown(gray, strip, np.array([-1.0, 0.0]), [])) == [100, 100, 160, 299]
+    assert box(vision.indices._grown(gray, strip, np.array([-1.0, 0.0]), [read])) == box(strip)
+    assert box(vision.indices._grown(gray, strip, np.array([-1.0, 0.0]), [])) == [100, 100, 160, 299]
 
 
 def test_the_strips_of_a_fan_found_inside_their_frames_are_read_at_their_cards_corners():
@@ -1161,7 +1161,7 @@ def test_strips_are_found_beside_a_card_found_along_the_inner_of_its_two_frames(
     inner = detect.order_quad(np.float32([[310, 130], [390, 130], [390, 260], [310, 260]]))
     found = detect.strips_beside(double_framed_fan((210, 240, 270, 300), (4, 8)), inner)
     # within three pixels of the small picture they are found in (2.5 here): each is grown to its
-    # card's own edges before it is read (vision._grown)
+    # card's own edges before it is read (vision.indices._grown)
     assert sorted(float(q[:, 0].mean()) for q in found) == pytest.approx([225, 255, 285], abs=8)
 
 
@@ -1201,13 +1201,13 @@ def test_slivers_a_cards_frame_cuts_off_along_its_edge_are_not_read_as_strips(mo
 
     scene = render_scene(random.Random(2), layout="loose", held_out=True)
     read_quads = []
-    read_ends = vision._read_ends
+    read_ends = vision.indices.read_ends
 
     def recorded(gray, index, quads, up):
         read_quads.extend(quads)
         return read_ends(gray, index, quads, up)
 
-    monkeypatch.setattr(vision, "_read_ends", recorded)
+    monkeypatch.setattr(vision.indices, "read_ends", recorded)
     cards = vision.see(scene.image)
     card_area = float(np.median([cv2.contourArea(s.corners.astype(np.float32)) for s in cards]))
     assert all(cv2.contourArea(np.float32(q)) >= 0.9 * vision.NO_INDEX * card_area for q in read_quads)
@@ -1220,11 +1220,11 @@ def test_a_strip_as_long_as_the_short_side_of_the_card_on_top_runs_across_its_ca
         return Region(order_quad(np.float32([[0, 0], [w, 0], [w, h], [0, h]])), float(w * h))
 
     # a column fan's strips run across their cards' tops, also where the card on top is found cut short
-    assert vision._runs_across(region(142, 42), region(142, 195))
-    assert vision._runs_across(region(142, 42), region(131, 162))
+    assert vision.indices._runs_across(region(142, 42), region(142, 195))
+    assert vision.indices._runs_across(region(142, 42), region(131, 162))
     # a row fan's strips run along their cards' sides
-    assert not vision._runs_across(region(42, 190), region(142, 195))
-    assert vision._runs_across(region(42, 190), None)
+    assert not vision.indices._runs_across(region(42, 190), region(142, 195))
+    assert vision.indices._runs_across(region(42, 190), None)
 
 
 def test_the_two_halves_of_a_two_vowel_card_are_one_card():

@@ -7,8 +7,10 @@
 
 Vision knows no game. :func:`see` finds card regions (:mod:`vision.detect`), straightens them
 towards the reader (:mod:`vision.crops`) and classifies them (:mod:`vision.read`): whole cards in
-one batch by the card reader, the ends of covered cards' strips in another by the index reader; a
-whole card the card reader cannot name is named by its corner indices where they agree.
+one batch by the card reader; covered cards by the corner indices at their strips' ends, in another
+batch by the index reader (:mod:`vision.indices`), which also names a whole card the card reader
+cannot name where its corner indices agree. A glyph's shape settles what the card reader cannot
+tell in a typeface it never saw: an I from a T, an N from a Z on its side (:mod:`vision.glyphs`).
 A card whose outline was found in no edge map (a tile on a table of its own colour) is then
 looked for by its letter, as big as the cards read around it; and the covered cards of a fan whose
 outline was found in none (it runs into a hand, a sheet of paper) beside the card read on top of it.
@@ -20,7 +22,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -28,41 +29,33 @@ import numpy as np
 
 from referee.cards import UNKNOWN, VOWELS, Face, Kind, parse_face
 from referee.errors import UserError
-from vision import crops, detect
-from vision.read import Reading, agreed
-from vision.synth.samples import ACTIONS, CLASSES, NOISE, PAIRS, symmetric_turns
+from vision import crops, detect, glyphs, indices
+from vision.glyphs import QUARTER_TWINS
+from vision.indices import INDEX_MIN, MARKED_FORMS, VOWEL_CLASSES
+from vision.read import NOISE_MAX, SURE, Reading
+from vision.sighting import Sighting
+from vision.synth.samples import ACTIONS, CLASSES, NOISE, PAIRS
 
 UP = crops.UP
 WHOLE_MIN = 0.6  # below this confidence a whole card is reported as UNKNOWN
-INDEX_MIN = 0.8  # a covered card's index must be read at least this surely
 BACK_MIN = 0.8  # a card's back shows no letter, and a sheet of print or a patterned table may look like one: one read less surely is none
 ACTION_MIN = 0.8  # one deck's action cards (ACTIONS) differ by their word alone: read this surely
 BIRD_MIN = 0.6  # the least the card reader's three bird cards together get where the word at a card's foot is read (:func:`_named_by_word`)
 FOOT_VIEWS = (0.0, 0.15, 0.3)  # a bird card's quad is read for its word made longer at its foot by these shares (its face may be found above the word)
 WORD_MIN = 0.9  # and the least the word reader reads that word with
-MARKED, MARKED_MIN = ("Å", "Ä", "Ö"), 0.9  # a small index's ring or dots are a few pixels: Å, Ä, Ö must be read this surely
 PAIR_DOUBT = 0.12  # a card whose reading gives the two-vowel cards holding a vowel this much together may be one (:func:`_maybe_two_vowels`)
-MARK_DOUBT = 0.45  # a covered A or O is unknown where an end reads its marked forms (Å, Ä; Ö) this likely beside it
-I_SURE = 0.85  # an I, which a T, L or J cut short resembles, is believed only where both ends of its strip read it this surely
 STOP_MOST = 2  # an Alfapet set has two stop tiles: more plain dark squares are a chequered table's
 PLAIN_DARK = (70.0, 8.0)  # a region whose inside is darker than this in the mean (grey levels) and varies less than this is plain dark
 STOP_SIZE = (0.6, 1.8)  # a stop tile's area, as shares of the median area of the cards read around it
 CARD_SHARE = 0.5  # the cards' size is judged among the regions read as cards at least this share of the largest (:func:`_card_area`)
-NOISE_MAX = 0.5  # above this "not a card" probability a region is dropped
-SLIVER = 0.12  # a covered card showing less of itself than this is not reported as an unreadable one
 WIDE_STRIP = 0.6  # a strip at least this share of the cards around is read as a whole card too
-ON_CARD = 0.3  # a strip lying this share of itself on a card read whole is that card's side, no covered card's (:func:`_lies_on`)
-GROWN_ONTO = 0.02  # a strip grown to its card's edges may lie this share of itself more on cards read, no more (:func:`_grown`)
-STRIP_LONGEST = 2.0  # a covered card's strip is at most this many times as long as the cards read (their median)
 NO_INDEX = 0.1  # a strip smaller than this share of the cards around cannot show a whole corner index: it is not read
 CARD_SIZED = (0.8, 1.1)  # a region cut into pieces is a card's size where its sides are within these shares of the cards' (its outline maybe lost, not a fan's)
 BACK_SIZED = 0.6  # and a card's back down to this share: found inside the margin round its printed pattern
 BACK_LARGEST = 1.25  # and up to this share: the cards around may be of a smaller deck
 FIELD_SHARE = 0.7  # a region read surely is read again from a card-shaped region inside it at most this share of its area
 FIELD_DARKER = 0.6  # where the band round that region is at most this much as light as the region (a field holding a card)
-ONTO_CARD = 0.25  # a strip's end square sharing more than this of itself with a card read reaches onto that card's corner
 HALF_SHARE = 0.7  # a vowel read inside a two-vowel card holding it and under this share of its size is a half of it
-SURE = 0.9  # a whole card read less surely than this is read again from the card-shaped regions inside it
 SNAP_SIZED = 0.12  # a card's outline snapped onto the edges near it is believed only where its sides are within this share of the cards'
 BARELY_NOISE = 0.6  # a region read as no card less surely than this is a card where its ENLARGED views read one
 DOUBTED_NOISE = 0.8  # and one read so up to this, where they read one at least DOUBTED_CARD surely
@@ -75,54 +68,9 @@ EDGE_PEAK = 2.0  # where the step in lightness across a side is this many times 
 EDGE_LEAST = 20.0  # and at least this (a Sobel response: a step of about 5 grey levels)
 PLACE_SHARE = 0.3  # the least a card's long side is of a place's short side (see_within)
 OBLONG = 1.3  # the cards on a table are oblong where their long sides are (in the median) more than this of their short ones
-I_STEM = 0.9  # a plain I's glyph, one stem, is at least this like itself mirrored left to right a pixel off the middle (a J's hook is not)
-I_TURNED = 0.74  # an I's glyph is at least this like itself turned a half turn (:func:`_glyph_symmetry`); a T's, L's or J's less
-T_MIRRORED = 0.74  # a T's glyph is at least this like itself mirrored left to right (an upright typeface's), where it has a T's bar and stem (_t_shaped)
-T_LOPSIDED = 0.71  # and less than this like itself mirrored top to bottom: an I's glyph seen in a crop a little off may come close to I_TURNED
-T_BAR = 0.85  # and a T's bar spans at least this share of its glyph's width (GlyphSymmetry.bar)
-T_STEM = 0.2  # and its stem lies this near the middle of that width (GlyphSymmetry.stem)
-GLYPH_SLACK = 0.08  # a T's left and right match where moved up to this share of its width (a thin stem a pixel or two off its bar's middle)
-GLYPH_ROOM = (1.25, 1.5)  # a card's crop is enlarged so much, in turn, where its glyph runs out of it (:func:`_no_lopsided_i`)
-QUARTER_TWINS = {"N", "Z"}  # letters each the other turned a quarter: a reading turned a quarter cannot tell them
-STEMS = 0.43  # an upright N's share of upright strokes (:func:`_upright_strokes`) is more than this, an upright Z's less
-STROKE_ROOM = 1.12  # and they are weighed in its quad enlarged so much: one found along the inside of a printed frame cuts an N's stems short
-CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`_named_by_corners`)
-END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
-LENGTHWISE = math.cos(math.radians(30))  # an index's own top within 30 degrees of its strip's length stands along it
-DOUBLED = (1.6, 2.4)  # a strip this many times as wide as the other strips of its fan (their median) is two
-INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
-VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
-I_CLASS = CLASSES.index("I")
-MARKED_FORMS = {CLASSES.index(plain): [CLASSES.index(m) for m in marked] for plain, marked in (("A", ("Å", "Ä")), ("O", ("Ö",)))}
-T_CLASS = CLASSES.index("T")
 BIRDS = [CLASSES.index(action) for action in ACTIONS]
-MIRRORED_LETTERS = [CLASSES.index(letter) for letter in "AMTUVWY"]  # the same mirrored left to right, not turned a half turn
-
-
 class ImageError(UserError):
     """A file that is not a usable picture."""
-
-
-@dataclass
-class Sighting:
-    face: Face  # as read with ``up`` as the reader's top; UNKNOWN when unreadable
-    corners: np.ndarray  # 4 x 2, clockwise from the card's own top-left (the visible part of a covered card)
-    confidence: float
-    visible: float  # share of the card that can be seen
-    sideways: bool = False  # an oblong card lying across the reader's view (e.g. a multiplier)
-
-    @property
-    def center(self) -> np.ndarray:
-        return self.corners.sum(axis=0) / 4
-
-    def to_json(self) -> dict:
-        out = {"face": str(self.face), "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
-               "confidence": round(self.confidence, 3), "visible": round(self.visible, 3)}
-        if self.face.kind is Kind.TWO_VOWEL:
-            out["upright"] = self.face.upright
-        if self.sideways:
-            out["sideways"] = True
-        return out
 
 
 def load_image(path: str | Path) -> np.ndarray:
@@ -144,17 +92,12 @@ def load_image(path: str | Path) -> np.ndarray:
     return image
 
 
-def _top(quad: np.ndarray) -> np.ndarray:
-    """From the centre of a crop's quad to the middle of its top edge (its first)."""
-    return (quad[0] + quad[1]) / 2 - quad.sum(axis=0) / 4
-
-
 def _sideways(quad: np.ndarray, up: np.ndarray) -> bool:
     """Whether a card read from the crop of ``quad`` (its first edge the crop's top) lies across the
     reader's view: its top points more than 60 degrees away from ``up``, either way. A crop is cut
     with the card's top nearest ``up``, so only an oblong card across the view or a square card read
     turned a quarter can be sideways."""
-    top = _top(quad)
+    top = crops.towards_top(quad)
     return abs(float(np.dot(top, up))) < 0.5 * float(np.linalg.norm(top))
 
 
@@ -174,7 +117,7 @@ def _upright_first(face: Face, quad: np.ndarray, up: np.ndarray) -> tuple[Face, 
     """A two-vowel card read from the crop of ``quad``, the vowel in the crop's upper half named
     first -> the face with the vowel towards the reader's top first, and the corners from its edge.
     Only a square card read turned a quarter can have its crop's top pointing away from ``up``."""
-    if float(np.dot(_top(quad), up)) < 0:
+    if float(np.dot(crops.towards_top(quad), up)) < 0:
         return face.turned(), np.roll(quad, 2, axis=0)
     return face, quad
 
@@ -220,8 +163,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     whole += promoted
     faced = faced[:n] + [quad for _, quad, _ in sure]
     readings = list(readings[:n]) + [reading for _, _, reading in sure]
-    strips = _doubled_strips([r for r in strips if not any(r is card for card in promoted)])
-    ends, strip_readings = _read_ends(gray, index, [r.quad for r in strips], up)
+    strips = [r for r in strips if not any(r is card for card in promoted)]
 
     # an outer region that is no card (or unreadable) may hold the card inside it: read those too; and
     # so may one read surely, where the card-shaped region inside is well under its size (a card lying
@@ -258,7 +200,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     unsure = [k for k, reading in enumerate(readings) if (reading.confidence < SURE and not rejected(reading))
               or (reading.label == "NOISE" and (reading.noise < DOUBTED_NOISE or (stop_tiles and _plain_dark(gray, faced[k]))))]
     if unsure:
-        again = reader.read(np.stack([crops.warp(gray, _scaled(faced[k], f)) for k in unsure for f in ENLARGED]))
+        again = reader.read(np.stack([crops.warp(gray, crops.scaled(faced[k], f)) for k in unsure for f in ENLARGED]))
         for n, k in enumerate(unsure):
             judged = _judged([readings[k], *again[len(ENLARGED) * n : len(ENLARGED) * (n + 1)]], rejected)
             least = WHOLE_MIN if readings[k].noise < BARELY_NOISE else DOUBTED_CARD
@@ -319,8 +261,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         # must be read as surely as a covered card's index
         partial = bool(card_area) and region.area < 0.6 * card_area
         if reading.side % 2 and oblong and not partial and not crops.is_square(quad):
-            reading = _on_its_end(reading, gray, quad)
-        reading = _no_lopsided_i(reading, gray, quad)
+            reading = glyphs.on_its_end(reading, gray, quad)
+        reading = glyphs.no_lopsided_i(reading, gray, quad)
         face = parse_face(reading.label) if reading.confidence >= _least_sure(reading.label, partial) else UNKNOWN
         if (reading.label == "STOP" and face.kind is Kind.UNKNOWN) or (reading.label == "BACK" and reading.confidence < BACK_MIN):
             continue  # a plain dark square read unsurely as a stop tile, a pattern as a back: the table's, a sheet's
@@ -331,7 +273,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
         if face.kind is Kind.UNKNOWN and not partial:
             unread.append((len(sightings), quad, reading))
         sightings.append(_sighting(reading, quad, up, face, confidence))
-    for (at, quad, reading), named in zip(unread, _named_by_corners(gray, index, [quad for _, quad, _ in unread], up)):
+    for (at, quad, reading), named in zip(unread, indices.named_by_corners(gray, index, [quad for _, quad, _ in unread], up)):
         # its own top as the card reader found it: indices turned at the foot do not tell. A vowel is
         # not named so where the card reader finds a two-vowel card holding it likely: the index of
         # its other vowel may be read unsurely, or as part of the big upright vowel
@@ -346,70 +288,8 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # a fan always shows its top card whole: strips of a group without one are squares of a
     # chequered table or lines of print, not covered cards. The card on top of each group:
     top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
-    on_top = [s.corners.astype(np.float32) for s in sightings]
-    read_surely = [s.corners for s in sightings if s.confidence >= SURE and s.visible >= 0.9]  # cards seen whole, not strips read as cards
-    # a strip found whose ends both read as no index is reported as nothing: it must not hide a strip
-    # found beside a card in its place, whose ends may show the index
-    reported = [region.quad for k, region in enumerate(strips) if _shows_something(strip_readings[2 * k : 2 * k + 2])]
-    lost = _lost_strips(gray, [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined],
-                        sightings, on_top + reported)
-    lost_ends, lost_readings = _read_ends(gray, index, [region.quad for region, _ in lost], up)
-    # each strip and the card on top of it; its ends and their readings in the same order
-    covered = [(region, top_of.get(region.group)) for region in strips] + lost
-    # a band of the table or a sheet found beside a card read, whose end reaches onto a card's corner
-    # (that card's, or the next one's across a gap between them), shows that card's own index: read
-    # as that card, or as unknown (half of a two-vowel card's), it is none
-    onto = {id(region): _reached_faces(pair, sightings) for (region, _), pair in zip(lost, lost_ends)}
-    ends += lost_ends
-    strip_readings += lost_readings
-    # a fan's cards lie alike: where indices stand along its strips and across none, a strip whose
-    # own indices cannot tell (an O, an X, a side misread) runs along its card's side too
-    fans: dict[int, set[bool | None]] = {}  # how the indices stand along the strips under each card on top
-    for k, (_, top) in enumerate(covered):
-        if top is not None:
-            (a, b), (a_end, b_end) = strip_readings[2 * k : 2 * k + 2], ends[k]
-            fans.setdefault(id(top), set()).add(_standing(a, a_end, b, b_end))
-    fans_along = {fan for fan, ways in fans.items() if True in ways and False not in ways}
-    card_length = float(np.median([card.sides[1] for card in cards])) if cards else math.inf
-    for k, (region, top) in enumerate(covered):
-        if any(detect.inside(region.center, quad) for quad in on_top) or any(_lies_on(region, quad) for quad in read_surely):
-            continue  # a piece of a card read whole after all (from a region inside the one cut up, or its far side)
-        if region.sides[1] > STRIP_LONGEST * card_length:
-            continue  # far longer than the cards read: a band of a printed sheet or of the table, no card's strip
-        pair = strip_readings[2 * k : 2 * k + 2]
-        visible = min(1.0, region.area / card_area) if card_area else 0.3
-        across = _runs_across(region, top)
-        square = top is not None and top.sides[1] < 1.15 * top.sides[0]  # its strips may run across or along the cards under it
-        one_vowel = (across or square) and top is not None and _top_middle_clear(gray, region, top)
-        shown = index_face(list(zip(pair, ends[k])), region.center, up, across, square, one_vowel, id(top) in fans_along)
-        if shown is None:
-            # unreadable, but something shows: a covered card, unless too little of one shows to be
-            # its strip (the edges of the cards under a pile's top card); a thin region found on its own
-            # is believed to be a strip only where its index is read
-            if region.partial and top is not None and _shows_something(pair) and visible >= SLIVER:
-                sightings.append(Sighting(UNKNOWN, region.quad, max(1 - r.noise for r in pair) * 0.5, visible))
-            continue
-        face, confidence = shown
-        reached = onto.get(id(region))
-        if reached and (face.kind is Kind.UNKNOWN or str(face) in reached):
-            continue
-        sightings.append(Sighting(face, region.quad, confidence, visible))
-    return sightings
-
-
-def _shows_something(ends: list[Reading]) -> bool:
-    """Whether either end of a strip reads as more than nothing (its noise under :data:`NOISE_MAX`):
-    a strip whose ends both read as no index is reported as no card at all, not even an unknown one."""
-    return min(end.noise for end in ends) < NOISE_MAX
-
-
-def _lies_on(strip: detect.Region, card: np.ndarray) -> bool:
-    """Whether at least :data:`ON_CARD` of a strip lies on a card read whole and surely: the card's
-    far side and the table beside it, whose ends show that card's own far indices (a design printing
-    four), or a printed sheet's bands running under the card, are no covered card's strip; a fan's
-    strips lie beside the card on top. (A strip of a fan read as a card may be cut wide and lie on
-    its neighbours: only cards read surely and seen whole count.)"""
-    return detect.shared_area(strip.quad, card) >= ON_CARD * strip.area
+    no_cards = [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined]
+    return sightings + indices.covered_cards(gray, index, strips, top_of, no_cards, sightings, cards, card_area, up)
 
 
 def _better_turned(first: Reading, turned: Reading, rejected) -> bool:
@@ -431,7 +311,7 @@ def _better_turned(first: Reading, turned: Reading, rejected) -> bool:
 
 def _plain_dark(gray: np.ndarray, quad: np.ndarray) -> bool:
     """Whether the inside of ``quad`` is one dark shade (:data:`PLAIN_DARK`): the face of a stop tile."""
-    crop = crops.warp(gray, _scaled(quad, 0.8), 16)
+    crop = crops.warp(gray, crops.scaled(quad, 0.8), 16)
     return float(crop.mean()) < PLAIN_DARK[0] and float(crop.std()) < PLAIN_DARK[1]
 
 
@@ -487,37 +367,6 @@ def _uncut(gray: np.ndarray, reader, regions: list[detect.Region], known: dict[i
     return [r for r in regions if id(r.cut_from) not in uncut] + kept
 
 
-def _named_by_corners(gray: np.ndarray, index, quads: list[np.ndarray], up: np.ndarray) -> list[tuple[str, float] | None]:
-    """Whole cards that the card reader cannot name (a typeface far from those it knows), named by
-    their corner indices where the index reader reads one letter surely at both ends of the card (in
-    a corner of its top half and one of its foot) and no other letter anywhere: (the letter, how
-    surely), else None. A two-vowel card prints different vowels at its two ends, so a vowel read at
-    both is a one-vowel card's, and two vowels each read at both corners of one end name a two-vowel
-    card (:func:`_two_vowels_by_corners`). An I is never named alone: the index of a T or a J in a
-    light typeface may read as one."""
-    strips = []
-    for quad in quads:
-        a, b, c, d = np.asarray(crops.facing(quad, up), np.float64)  # a-b its top edge, d-c its foot
-        for t0, t1 in ((0.0, CORNER_SHARE), (1 - CORNER_SHARE, 1.0)):  # along its left side, then its right
-            strips.append(np.float32([a + t0 * (b - a), a + t1 * (b - a), d + t1 * (c - d), d + t0 * (c - d)]))
-    readings = _read_ends(gray, index, strips, up)[1]  # each strip's end at the card's top first
-    named: list[tuple[str, float] | None] = []
-    for k in range(len(quads)):
-        corners = readings[4 * k : 4 * k + 4]
-        on_top, at_foot = corners[0::2], corners[1::2]
-        letters = {reading.label for reading in corners if reading.label != "NOISE" and reading.confidence >= INDEX_MIN}
-        if len(letters) == 2 and letters <= set(VOWELS):
-            named.append(_two_vowels_by_corners(on_top, at_foot))
-            continue
-        if len(letters) != 1:
-            named.append(None)
-            continue
-        label = letters.pop()
-        sure = min(max(reading.probabilities()[CLASSES.index(label)] for reading in half) for half in (on_top, at_foot))
-        named.append((label, float(sure)) if label != "I" and sure >= (MARKED_MIN if label in MARKED else INDEX_MIN) else None)
-    return named
-
-
 def _maybe_two_vowels(reading: Reading, letter: str) -> bool:
     """Whether a card read unsurely may be a two-vowel card holding the vowel ``letter``: the card
     reader gives such cards :data:`PAIR_DOUBT` together."""
@@ -525,18 +374,6 @@ def _maybe_two_vowels(reading: Reading, letter: str) -> bool:
         return False
     p = reading.probabilities()
     return sum(float(p[CLASSES.index(pair)]) for pair in PAIRS if letter in pair.split("/")) >= PAIR_DOUBT
-
-
-def _two_vowels_by_corners(on_top: list[Reading], at_foot: list[Reading]) -> tuple[str, float] | None:
-    """A two-vowel card named by its four corner indices (:func:`_named_by_corners`): its upright
-    vowel read surely in both corners of its top, the other in both of its foot, as such a card
-    prints them: ("upper/lower", how surely), else None."""
-    (upper, *others), (lower, *more) = ({reading.label for reading in half} for half in (on_top, at_foot))
-    if others or more or upper == lower:
-        return None
-    sure = min(float(reading.probabilities()[CLASSES.index(vowel)])
-               for half, vowel in ((on_top, upper), (at_foot, lower)) for reading in half)
-    return (f"{upper}/{lower}", sure) if sure >= INDEX_MIN else None
 
 
 def _named_by_word(gray: np.ndarray, words, faced: list[np.ndarray], readings: list[Reading]) -> list[Reading]:
@@ -652,144 +489,13 @@ def _likeliest_card(reading: Reading) -> float:
     return float(np.delete(p, NOISE).max())
 
 
-def _lost_strips(gray: np.ndarray, no_cards: list[detect.Region], sightings: list[Sighting],
-                 known: list[np.ndarray]) -> list[tuple[detect.Region, detect.Region]]:
-    """The strips of covered cards whose fan's outline was found in no edge map (it runs into a hand,
-    a sheet of paper, the table's pattern), each with the card lying on it, one of the cards read
-    (``sightings``); the strips found beside a card lie clear of the ``known`` quads (the sightings',
-    the strips found) and of each other:
-
-    - the thin regions among those read as no card (``no_cards``) that lie beside such a card, or
-      beside such a strip in turn: what lies inside a strip's printed frame, short of the corner
-      indices outside it, so stretched to the card's length (:func:`_stretched`);
-    - the bands of paper beside a card read that the edges of the cards under it divide
-      (:func:`detect.strips_beside`).
-
-    Each is grown to its card's own edges where these lie a little beyond it (:func:`_grown`), and
-    comes with the card lying on it: (strip, card)."""
-    read = [detect.Region(detect.order_quad(s.corners), float(cv2.contourArea(s.corners.astype(np.float32))))
-            for s in sightings if s.face != UNKNOWN]  # also a two-vowel card found as its two halves
-    thin = [region for region in no_cards if region.sides[1] > detect.CARD_SHAPED * region.sides[0]]
-    lost = [(detect.Region(quad, float(cv2.contourArea(quad))), top)
-            for region, top in zip(thin, _fan_tops(thin, read)) if top is not None
-            for quad in [_grown(gray, _stretched(region.quad, top.quad), region.center - top.center, read)]]
-    known = known + [region.quad for region, _ in lost]
-    for top in read:
-        for quad in detect.strips_beside(gray, top.quad):
-            quad = _grown(gray, quad, None, read)
-            if not any(detect.inside(quad.mean(axis=0), other) for other in known):
-                lost.append((detect.Region(quad, float(cv2.contourArea(quad))), top))
-                known.append(quad)
-    return lost
-
-
-def _reached_faces(ends: list[np.ndarray], sightings: list[Sighting]) -> set[str]:
-    """The faces of the cards read (named) that a strip's end squares reach onto, each by more than
-    :data:`ONTO_CARD` of itself."""
-    named = [s for s in sightings if s.face != UNKNOWN]
-    faces = set()
-    for end in ends:
-        size, (x0, y0), (x1, y1) = cv2.contourArea(end), end.min(axis=0), end.max(axis=0)
-        for card in named:
-            (a0, b0), (a1, b1) = card.corners.min(axis=0), card.corners.max(axis=0)
-            if a0 < x1 and x0 < a1 and b0 < y1 and y0 < b1 and detect.shared_area(end, card.corners) > ONTO_CARD * size:
-                faces.add(str(card.face))  # its boxes overlap first: most cards lie far off
-    return faces
-
-
-def _grown(gray: np.ndarray, strip: np.ndarray, away: np.ndarray | None, cards: list[detect.Region]) -> np.ndarray:
-    """A strip found on its own grown to its card's own edges (:func:`detect.to_card_edges`), unless
-    that takes it onto a card read: a band of a striped table beside a card, grown onto the next
-    card, would read that card's corner index."""
-    grown = detect.to_card_edges(gray, strip, away)
-
-    def on_cards(quad: np.ndarray) -> float:
-        return max((detect.shared_area(quad, card.quad) for card in cards), default=0.0)
-
-    return grown if on_cards(grown) <= on_cards(strip) + GROWN_ONTO * float(cv2.contourArea(np.float32(strip))) else strip
-
-
-def _read_ends(gray: np.ndarray, index, quads: list[np.ndarray], up: np.ndarray) -> tuple[list[list[np.ndarray]], list[Reading]]:
-    """The two square ends of each strip (:func:`crops.end_squares`, turned towards ``up``) and the
-    index reader's reading of each, two a strip, in order.
-
-    A corner index is small and sits against the card's edge, which a strip may miss by a pixel or
-    two: each end is read twice, with a margin all round, as it is and moved a little outwards. The
-    margin shows the card's edge: an index filling a crop cut tight at the edge looks like a piece of
-    a big glyph, which is no index."""
-    ends = [[crops.facing(q, up) for q in crops.end_squares(quad)] for quad in quads]
-    if not ends:
-        return [], []
-    views = [end_views(q, quad) for pair, quad in zip(ends, quads) for q in pair]
-    nudged, loose = [v[0] for v in views], [v[1] for v in views]
-    read = index.read(np.stack([crops.warp(gray, q) for q in nudged + loose]))
-    return ends, [agreed(a, b) for a, b in zip(read[: len(nudged)], read[len(nudged) :])]
-
-
-def end_views(end: np.ndarray, strip: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The two views in which a strip's end square is read (:func:`_read_ends`): moved a little
-    outwards from the strip's centre, and as it is; both with a margin all round. The index reader
-    trains on them too (:func:`vision.synth.samples.detected_ends`)."""
-    return _scaled(_outwards(end, strip.mean(axis=0)), END_MARGIN), _scaled(end, END_MARGIN)
-
-
-def _stretched(strip: np.ndarray, card: np.ndarray) -> np.ndarray:
-    """The quad of a covered card's strip whose printed frame alone was found (``strip``), from the
-    card lying on it (``card``): as long as that card is along the strip's direction, about the
-    strip's own middle, and widened away from it by the frame's inset, which the stretch shows (half
-    the difference in length). Cards of one deck are alike in size; a fan's cards lie about parallel."""
-    strip, card = np.asarray(strip, np.float64), np.asarray(card, np.float64)
-    long_edge = max(((strip[i], strip[(i + 1) % 4]) for i in range(4)), key=lambda ab: float(np.linalg.norm(ab[1] - ab[0])))
-    along = long_edge[1] - long_edge[0]
-    along /= np.linalg.norm(along) + 1e-12
-    across = np.array([-along[1], along[0]])
-    center = strip.mean(axis=0)
-    if float(np.dot(center - card.mean(axis=0), across)) < 0:
-        across = -across  # pointing away from the card lying on it
-    s_along, s_across = (strip - center) @ along, (strip - center) @ across
-    c_along = (card - center) @ along
-    own = float(s_along.max() - s_along.min())
-    length = max(own, float(c_along.max() - c_along.min()))  # the card on top may be found inside its own frame
-    inset = (length - own) / 2
-    near, far = float(s_across.min()), float(s_across.max()) + inset
-    half = length / 2
-    corners = [center + along * a + across * b for a, b in ((-half, near), (half, near), (half, far), (-half, far))]
-    return detect.order_quad(np.float32(corners))
-
-
-def _fan_tops(thin: list[detect.Region], cards: list[detect.Region]) -> list[detect.Region | None]:
-    """The card on top of the fan that each thin region found on its own may be a strip of: the card
-    it lies beside (:func:`_card_beside`), or that of a strip it lies beside in turn (a strip further
-    along the fan), else None."""
-    tops = [_card_beside(region, cards) for region in thin]
-    while True:
-        placed = {id(region): top for region, top in zip(thin, tops) if top is not None}
-        strips = [region for region in thin if id(region) in placed]
-        found = {k: placed[id(beside)] for k, region in enumerate(thin)
-                 if tops[k] is None and (beside := _card_beside(region, strips)) is not None}
-        if not found:
-            return tops
-        for k, top in found.items():
-            tops[k] = top
-
-
-def _card_beside(strip: detect.Region, cards: list[detect.Region]) -> detect.Region | None:
-    """The card read whole that a thin region found on its own lies beside, as a fan's strip lies beside
-    the card on top of it: the nearest of ``cards`` whose centre is less than its long side away, its
-    long side about as long as the strip's or longer (the strip runs along it or across it; the card
-    may be found inside its own printed frame)."""
-    near = [card for card in cards if float(np.linalg.norm(card.center - strip.center)) < card.sides[1]
-            and strip.sides[1] < 1.2 * card.sides[1]]
-    return min(near, key=lambda card: float(np.linalg.norm(card.center - strip.center)), default=None)
-
-
 def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting], cards: list[tuple[float, float]],
                      up: np.ndarray, rejected) -> list[Sighting]:
     """The sightings with the cards added whose outline was not found, found by their letters
     (:func:`detect.glyph_cards`) instead: as big as the ``cards`` read (their (short, long) sides; square
     where a quarter of them or more are), clear of the cards seen, and only where read as surely as a
     card must be to be believed without an outline, or read as a letter less surely but named so by
-    the corner indices round it too (:func:`_named_by_corners`, read by ``index``: a letter printed
+    the corner indices round it too (:func:`indices.named_by_corners`, read by ``index``: a letter printed
     on a sheet has none), or by its four sides round it where those name no other letter
     (:func:`_sides_shown`). Such a card replaces an unknown one found there (a face found only in
     part), and a strip found there is no covered card (a row of tiles edge to edge is cut at their
@@ -815,18 +521,18 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     found = [_upright_way([(next(by_letter), quad) for quad in glyph], rejected) for glyph in ways]
     by_vowels = len(found)
     found += [(reading, quad) for reading, quad in zip(readings[len(quads):], pairs) if reading.label in PAIRS]
-    found = [(_no_lopsided_i(reading, gray, quad), quad) for reading, quad in found]
+    found = [(glyphs.no_lopsided_i(reading, gray, quad), quad) for reading, quad in found]
     found[:by_vowels] = _other_halves(gray, reader, found[:by_vowels])
     # each read unsurely is read again with its sides snapped onto its card's edges (its letter may lie
     # off its middle); whether those sides show is judged where it was found, as snapped they would
     traced = [quad for _, quad in found]
     unsure = [k for k, (reading, _) in enumerate(found[:by_vowels]) if not rejected(reading) and reading.confidence < SURE]
     for k, snapped in zip(unsure, _read_snapped(gray, reader, [traced[k] for k in unsure], np.float32([size]), up, rejected)):
-        reading = _no_lopsided_i(snapped[0], gray, snapped[1]) if snapped else None
+        reading = glyphs.no_lopsided_i(snapped[0], gray, snapped[1]) if snapped else None
         if reading is not None and not rejected(reading) and reading.confidence > found[k][0].confidence:
             found[k] = reading, snapped[1]
     unsure = [k for k, (reading, _) in enumerate(found[:by_vowels]) if not rejected(reading) and WHOLE_MIN <= reading.confidence < SURE]
-    named = _named_by_corners(gray, index, [found[k][1] for k in unsure], up)
+    named = indices.named_by_corners(gray, index, [found[k][1] for k in unsure], up)
     confirmed = {k for k, by_corners in zip(unsure, named) if by_corners is not None and by_corners[0] == found[k][0].label}
     # a card or tile whose outline no edge map closed (a light tile on a light table, a card whose
     # outline ran into a sheet of paper or the one beside it) still shows its four sides round its
@@ -857,7 +563,7 @@ def _sides_shown(gray: np.ndarray, quad: np.ndarray) -> list[bool]:
     side from its middle, at least :data:`EDGE_PEAK` times the steps around it and a few grey levels
     (:data:`EDGE_LEAST`). Measured along the middle of each side, away from the neighbours' corners."""
     size, margin = 80, EDGE_REACH[1] + 0.1
-    patch = cv2.GaussianBlur(crops.warp(gray, _scaled(quad, margin), size).astype(np.float32), (3, 3), 0)
+    patch = cv2.GaussianBlur(crops.warp(gray, crops.scaled(quad, margin), size).astype(np.float32), (3, 3), 0)
     across = slice(int(0.3 * size), int(0.7 * size))
     steps = (np.abs(cv2.Sobel(patch, cv2.CV_32F, 1, 0))[across, :].mean(axis=0),  # left to right, then top to bottom
              np.abs(cv2.Sobel(patch, cv2.CV_32F, 0, 1))[:, across].mean(axis=1))
@@ -880,133 +586,6 @@ def _against_a_card(quad: np.ndarray, shown: list[bool], sightings: list[Sightin
     middle = (quad[k] + quad[(k + 1) % 4]) / 2
     beyond = middle + (middle - quad.mean(axis=0))  # the middle of a card of its size lying against that side
     return any(detect.inside(beyond, s.corners) for s in sightings if s.face != UNKNOWN)
-
-
-def _on_its_end(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Reading:
-    """The reading of an oblong card that the reader took for one lying a quarter turned in the crop
-    of ``quad``, which it cannot be: straightened on a short side, its own top is the crop's top or
-    bottom. The side is put right, and an N or a Z, each the other turned a quarter, is told apart
-    by its strokes instead (in the quad enlarged, :data:`STROKE_ROOM`): an N's stems run along the
-    card, a Z's bars across it."""
-    label, probs = reading.label, reading.probs
-    if label in QUARTER_TWINS:
-        label = "N" if _upright_strokes(crops.warp(gray, _scaled(quad, STROKE_ROOM))) > STEMS else "Z"
-        if label != reading.label and probs is not None:
-            probs = probs.copy()
-            probs[[CLASSES.index("N"), CLASSES.index("Z")]] = probs[[CLASSES.index("Z"), CLASSES.index("N")]]
-    return Reading(label, reading.confidence, reading.side - 1, reading.noise, probs)
-
-
-def _no_lopsided_i(reading: Reading, gray: np.ndarray, quad: np.ndarray) -> Reading:
-    """A card read as an I whose glyph is not an I's: an I looks the same turned a half turn, in any
-    typeface, and a T, L or J (which a reader may take for one in a typeface it never saw) does not.
-    A glyph the same mirrored left to right and clearly not top to bottom (a T's, upright or upside
-    down; an L's or a J's is neither) is a T where the reader finds a T likelier than the other
-    letters so shaped, as surely as it found the I and the T together. So is a glyph the same
-    mirrored top to bottom and not left to right on a square card, which may lie a quarter turned.
-    Either must have a T's bar and stem (:func:`_t_shaped`). Any other is given the likeliest other
-    class, as surely as the reader found that one. A glyph running out of the card's crop (a quad
-    found a little off the tile, or cut short at a T's bar joined to the card's frame) is judged in
-    the crop enlarged (:data:`GLYPH_ROOM`)."""
-    if reading.label != "I" or reading.probs is None:
-        return reading
-    for view in (quad, *(_scaled(quad, room) for room in GLYPH_ROOM)):
-        crop = crops.warp(gray, view, 2 * crops.SIZE)
-        shape = _glyph_symmetry(crop)
-        if shape is not None:
-            break
-    if shape is None:
-        return reading
-    if shape.rows >= I_TURNED and (shape.columns >= I_TURNED or shape.columns_loose >= I_STEM):
-        return reading  # an I's glyph: a thin stem's ink counts may match themselves mirrored only a pixel off
-    probs = reading.probs.copy()
-    if max(MIRRORED_LETTERS, key=lambda k: probs[k]) == T_CLASS:
-        side = None
-        if shape.columns_loose >= T_MIRRORED and shape.rows < T_LOPSIDED and _t_shaped(shape):
-            side = 0 if shape.top_heavy else 2
-        elif shape.rows >= T_MIRRORED and shape.columns < T_LOPSIDED and crops.is_square(quad):
-            across = _glyph_symmetry(np.ascontiguousarray(crop.T))  # the glyph turned upright, if a T
-            if _t_shaped(across):
-                side = 3 if across.top_heavy else 1  # its bar on the crop's left: its top is there
-        if side is not None:
-            probs[T_CLASS] += probs[I_CLASS]
-            probs[I_CLASS] = 0.0
-            return Reading("T", float(probs[T_CLASS]), side, reading.noise, probs)
-    probs[I_CLASS] = 0.0
-    best = int(probs.argmax())
-    return Reading(CLASSES[best], float(probs[best]), reading.side, reading.noise, probs)
-
-
-def _t_shaped(shape: GlyphSymmetry) -> bool:
-    """Whether an upright glyph has a T's bar at its heavier end and its stem in the middle of it:
-    a J lying on its side, or a plain J's long stem, may be as symmetric as a T by ink counts."""
-    return shape.bar >= T_BAR and abs(shape.stem - 0.5) < T_STEM
-
-
-@dataclass(frozen=True)
-class GlyphSymmetry:
-    """How alike a card's big glyph is to itself mirrored top to bottom (``rows``) and left to right
-    (``columns``; ``columns_loose`` where the mirror's axis may lie :data:`GLYPH_SLACK` of its width
-    off the middle), 0..1 (turned a half turn, the less alike of the two), whether it has more ink
-    in its top half (a T's bar), how much of its width the fullest row of the fifth of it at that
-    end spans (a T's bar nearly all), and where across it its fullest columns lie, as a share of
-    its width (a T's stem in the middle, a J's at a side)."""
-
-    rows: float
-    columns: float
-    columns_loose: float
-    top_heavy: bool
-    bar: float
-    stem: float
-
-
-def _glyph_symmetry(crop: np.ndarray) -> GlyphSymmetry | None:
-    """The symmetry of a card's big glyph (the dark blot nearest the middle of its crop): the overlap
-    of its rows' ink counts with themselves reversed (top to bottom; with the columns', a half
-    turn) and of its columns' (left to right). Counts, not pixels, so that a glyph a little aslant
-    still matches itself. None where no glyph lies wholly inside the crop's margin (a crop cut off-centre)."""
-    h, w = crop.shape
-    window = cv2.GaussianBlur(crop, (3, 3), 0)[h // 12 : h - h // 12, w // 12 : w - w // 12]
-    _, ink = cv2.threshold(window, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
-    n, labels, stats, centres = cv2.connectedComponentsWithStats(ink)
-    height, width = window.shape
-    middle = [k for k in range(1, n) if abs(centres[k][0] - width / 2) < width / 4 and abs(centres[k][1] - height / 2) < height / 4]
-    if not middle:
-        return None
-    k = max(middle, key=lambda k: stats[k, cv2.CC_STAT_AREA])
-    x, y, bw, bh = stats[k, :4].tolist()
-    if x == 0 or y == 0 or x + bw == width or y + bh == height:
-        return None
-    glyph = labels[y : y + bh, x : x + bw] == k
-    rows, columns = glyph.sum(axis=1), glyph.sum(axis=0)
-    vertical, horizontal = _mirrored_overlap(rows), _mirrored_overlap(columns)
-    top_heavy = bool(rows[: bh // 2].sum() > rows[bh - bh // 2 :].sum())
-    end = rows[: max(1, bh // 5)] if top_heavy else rows[bh - max(1, bh // 5) :]
-    stem = (float(np.flatnonzero(columns >= 0.9 * columns.max()).mean()) + 0.5) / bw
-    return GlyphSymmetry(vertical, horizontal, _mirrored_overlap(columns, GLYPH_SLACK), top_heavy, float(end.max() / bw), stem)
-
-
-def _mirrored_overlap(counts: np.ndarray, slack: float = 0.0) -> float:
-    """How alike ink counts are to themselves reversed, 0..1: the overlap of the two, at best where
-    the reversed ones are moved by up to ``slack`` of their length (at least a pixel where any):
-    a T's thin stem drawn a pixel or two off the middle of its bar is still a T's."""
-    reach = max(1, round(slack * len(counts))) if slack else 0
-    padded = np.pad(counts.astype(np.float64), reach)
-    return max(float(np.minimum(padded, mirrored).sum() / np.maximum(padded, mirrored).sum())
-               for mirrored in (np.roll(padded[::-1], d) for d in range(-reach, reach + 1)))
-
-
-def _upright_strokes(crop: np.ndarray) -> float:
-    """The share of upright strokes among the upright and level ones in the middle of a crop (what
-    is not the card's frame or indices): the strength of the edges that step across the crop, of
-    those within 20 degrees of either axis. A slanting stroke (N's or Z's diagonal) counts for neither."""
-    h, w = crop.shape
-    middle = cv2.GaussianBlur(crop, (3, 3), 0)[h // 6 : h - h // 6, w // 6 : w - w // 6]
-    dx, dy = cv2.Sobel(middle, cv2.CV_32F, 1, 0), cv2.Sobel(middle, cv2.CV_32F, 0, 1)
-    strength, slope = dx * dx + dy * dy, math.tan(math.radians(20))
-    upright = float(strength[np.abs(dy) < slope * np.abs(dx)].sum())
-    level = float(strength[np.abs(dx) < slope * np.abs(dy)].sum())
-    return upright / (upright + level + 1e-9)
 
 
 def _card_area(areas: list[float], oblong: bool) -> float:
@@ -1085,7 +664,7 @@ def _touching_cards(gray: np.ndarray, reader, regions: list[detect.Region], read
     for k, (region, reading) in enumerate(zip(regions, readings)):
         if k in taken or not (rejected(reading) or reading.confidence < SURE) or not 1.6 * area < region.area < 2.4 * area:
             continue
-        a, b, c, d = _long_side_first(region.quad)
+        a, b, c, d = crops.long_side_first(region.quad)
         ab, dc = (a + b) / 2, (d + c) / 2
         pair = [np.float32([a, ab, dc, d]), np.float32([ab, b, c, dc])]
         if all(abs(_shape(half) - shape) < 0.2 * shape for half in pair):
@@ -1113,7 +692,7 @@ def _lone_halves(gray: np.ndarray, reader, regions: list[detect.Region], reading
             continue
         if not 0.7 * short < region.sides[1] < 1.1 * short or _shape(region.quad) < 1.2:
             continue
-        a, b, c, d = _long_side_first(region.quad)
+        a, b, c, d = crops.long_side_first(region.quad)
         across = d - a
         doubled += [crops.facing(detect.order_quad(np.float32(q)), up) for q in ([a, b, c + across, d + across], [a - across, b - across, c, d])]
         owners += [k, k]
@@ -1123,28 +702,6 @@ def _lone_halves(gray: np.ndarray, reader, regions: list[detect.Region], reading
             if k not in found or reading.confidence > found[k][0].confidence:
                 found[k] = (reading, quad)
     return [(k, reading, quad) for k, (reading, quad) in found.items()]
-
-
-def _doubled_strips(strips: list[detect.Region]) -> list[detect.Region]:
-    """The strips, with each about twice as wide as the others of its fan (:data:`DOUBLED`) cut in two
-    along its length: the strips of two covered cards whose seam showed no edge, found as one. Read as
-    one, its ends would show two cards' indices, each read surely, as one card's."""
-    out = []
-    for region in strips:
-        others = [r.sides[0] for r in strips if r.group == region.group and r is not region]
-        if len(others) < 2 or not DOUBLED[0] <= region.sides[0] / float(np.median(others)) <= DOUBLED[1]:
-            out.append(region)
-            continue
-        a, b, c, d = _long_side_first(region.quad)
-        left, right = (a + d) / 2, (b + c) / 2  # the middles of its short sides
-        for half in ((a, b, right, left), (left, right, c, d)):
-            out.append(detect.Region(detect.order_quad(np.float32(half)), region.area / 2, partial=True, group=region.group))
-    return out
-
-
-def _long_side_first(quad: np.ndarray) -> np.ndarray:
-    """The quad's corners (clockwise) from an end of a long side: a-b and d-c are its long sides."""
-    return quad if np.linalg.norm(quad[1] - quad[0]) >= np.linalg.norm(quad[2] - quad[1]) else np.roll(quad, -1, axis=0)
 
 
 def _shape(quad: np.ndarray) -> float:
@@ -1162,7 +719,7 @@ def _two_vowel_halves(regions: list[detect.Region], faced: list[np.ndarray], rea
     cards lying side by side show their tops along the edge between them). ``vowels``: each region's
     :func:`_likeliest_vowel`."""
     # where each region's own top points (from its centre to the middle of the crop's side named)
-    tops = [_top(np.roll(quad, -r.side, axis=0)) for quad, r in zip(faced, readings)]
+    tops = [crops.towards_top(np.roll(quad, -r.side, axis=0)) for quad, r in zip(faced, readings)]
     pairs: list[tuple[int, int]] = []
     used: set[int] = set()
     for i in range(len(regions)):
@@ -1212,13 +769,6 @@ def _joined(a: detect.Region, vowel_a: tuple[str, float], b: detect.Region, vowe
     return Sighting(face, quad, sure, 1.0, _sideways(quad, up))
 
 
-def _outwards(square: np.ndarray, strip_center: np.ndarray, share: float = 0.06) -> np.ndarray:
-    """A strip's end square moved away from the strip's centre by ``share`` of its side."""
-    away = square.mean(axis=0) - strip_center
-    away = away / (np.linalg.norm(away) + 1e-9)
-    return square + away * share * float(np.linalg.norm(square[1] - square[0]))
-
-
 def _read_snapped(gray: np.ndarray, reader, quads: list[np.ndarray], sizes: np.ndarray, up: np.ndarray,
                   rejected) -> list[tuple[Reading, np.ndarray] | None]:
     """Each quad with its sides snapped onto the edges near them (:func:`detect.snapped`, twice: a side
@@ -1244,11 +794,6 @@ def _read_snapped(gray: np.ndarray, reader, quads: list[np.ndarray], sizes: np.n
                 best = reading, turned
         found.append(best)
     return found
-
-
-def _scaled(quad: np.ndarray, factor: float) -> np.ndarray:
-    center = quad.mean(axis=0)
-    return center + (quad - center) * factor
 
 
 def _upright_way(ways: list[tuple[Reading, np.ndarray]], rejected) -> tuple[Reading, np.ndarray]:
@@ -1283,7 +828,7 @@ def _read_at_sizes(gray: np.ndarray, reader, quads: list[np.ndarray], sizes: tup
     views (:func:`_likeliest_of`)."""
     if not quads:
         return []
-    views = reader.read(np.stack([crops.warp(gray, _scaled(q, f)) for q in quads for f in sizes]))
+    views = reader.read(np.stack([crops.warp(gray, crops.scaled(q, f)) for q in quads for f in sizes]))
     return [_likeliest_of(views[k : k + len(sizes)]) for k in range(0, len(views), len(sizes))]
 
 
@@ -1311,122 +856,6 @@ def _judged(views: list[Reading], rejected) -> Reading:
         if named.confidence >= WHOLE_MIN or _bird_card(named):
             return named
     return judged
-
-
-def _runs_across(strip: detect.Region, top: detect.Region | None) -> bool:
-    """Whether a covered card's strip may run across its top (and show the same corner index at both
-    ends): where it is nearer the card on top's short side than its long one in length (what is
-    found of the card on top may be cut short of its end), or where no card lies on top (a card half
-    under a book shows a strip either way)."""
-    return top is None or strip.sides[1] < (top.sides[0] + top.sides[1]) / 2
-
-
-def index_face(ends: list, center: np.ndarray, up: np.ndarray, across: bool = False, square: bool = False,
-               one_vowel: bool = False, along: bool = False) -> tuple[Face, float] | None:
-    """What a covered card shows, from the readings of the two square ends of its strip (each a
-    (:class:`~vision.read.Reading`, end quad) pair): its face and how surely, or None when no index
-    shows or none is read surely enough.
-
-    Both ends are weighed together, as card designs print their indices: a letter card shows its
-    index at one end of a side or at both; a two-vowel card shows its two vowels at the two ends of
-    a side, the one towards the reader's top in play. A strip ``across`` the card's top shows the same
-    vowel at both ends, so there a vowel read twice may be half of a two-vowel card: unknown, unless
-    the card is known to be a ``one_vowel`` card (:func:`_top_middle_clear`); and so where the card on
-    top is ``square``, as its strips may run across or along the covered cards: there a vowel must
-    be read at both ends as well (along a two-vowel card's side its two vowels show; the zone that
-    :func:`_top_middle_clear` looks at then lies beside the card's letters, and tells nothing of a
-    vowel read at one end only). Where both indices stand along the strip (:func:`_standing`), or
-    its fan's do (``along``), it runs along the card's side whatever its length."""
-    (top, top_end), (foot, foot_end) = sorted(ends, key=lambda rq: -float(np.dot(rq[1].mean(axis=0) - center, up)))
-    if along or _standing(top, top_end, foot, foot_end):
-        across = square = False
-    a, b = top.probabilities(), foot.probabilities()
-    n = NOISE
-    twice, once = a[INDEXED] * b[INDEXED], np.maximum(a[INDEXED] * b[n], a[n] * b[INDEXED])
-    letters = np.maximum(twice, once)
-    pairs = np.zeros((len(VOWEL_CLASSES), len(VOWEL_CLASSES))) if across else np.outer(a[VOWEL_CLASSES], b[VOWEL_CLASSES])
-    np.fill_diagonal(pairs, 0.0)
-    nothing = a[n] * b[n]
-    total = letters.sum() + pairs.sum() + nothing
-    if max(pairs.max(), letters.max()) <= nothing:
-        return None
-    if pairs.max() > letters.max():
-        i, j = np.unravel_index(int(pairs.argmax()), pairs.shape)
-        face, sure = Face(Kind.TWO_VOWEL, CLASSES[VOWEL_CLASSES[i]] + CLASSES[VOWEL_CLASSES[j]]), float(pairs[i, j] / total)
-    else:
-        best = int(letters.argmax())
-        name = CLASSES[INDEXED[best]]
-        face, sure = parse_face(name), float(letters[best] / total)
-        read_once = twice[best] < once[best]
-        unsure_i = name == "I" and (read_once or min(a[I_CLASS], b[I_CLASS]) < I_SURE)
-        maybe_half = (not one_vowel and (across or square or read_once)) or (square and read_once)
-        if name in VOWELS and (maybe_half or unsure_i or _mark_doubted(INDEXED[best], a, b)):
-            # one vowel at one end, or across a card's top: maybe half of a two-vowel card; what
-            # reads as an I may be a T, L or J cut short, or a frame line, unless both ends read it
-            # surely; and an A or O may be an Å, Ä or Ö whose ring or dots one end barely shows
-            return (UNKNOWN, 0.5 * sure) if sure >= INDEX_MIN else None
-    if sure < (MARKED_MIN if str(face) in MARKED else INDEX_MIN):
-        return None
-    return face, sure
-
-
-def _mark_doubted(plain: int, *ends: np.ndarray) -> bool:
-    """Whether an end of a covered card's strip named an A or an O (class ``plain``) finds its marked
-    forms (Å, Ä; Ö) about as likely (:data:`MARK_DOUBT` of the two together, where the two are at
-    least half of what the end reads; an end that shows no index tells nothing): at index size a ring
-    or two dots are a pixel or two, which the other end may have lost, so its sure A outvotes nothing."""
-    marked = MARKED_FORMS.get(plain)
-    if marked is None:
-        return False
-    for p in ends:
-        plain_p, marked_p = float(p[plain]), float(p[marked].sum())
-        if plain_p + marked_p >= 0.5 and marked_p >= MARK_DOUBT * (plain_p + marked_p):
-            return True
-    return False
-
-
-def _standing(a: Reading, a_end: np.ndarray, b: Reading, b_end: np.ndarray) -> bool | None:
-    """True where the indices read at a strip's two ends both have their own tops along the strip's
-    length: printed at the two ends of a card's side (the foot's turned over); False where both
-    stand across it: side by side along the card's top; None where they do not tell (an O or an X
-    has no top to tell it by) or disagree. A square card's strip tells this by no other sign."""
-    axis = b_end.mean(axis=0) - a_end.mean(axis=0)
-    ways = set()
-    for reading, end in ((a, a_end), (b, b_end)):
-        if reading.label == "NOISE" or symmetric_turns(reading.label) == 1:
-            return None
-        own_top = _top(np.roll(end, -reading.side, axis=0))
-        ways.add(abs(float(np.dot(own_top, axis))) >= LENGTHWISE * float(np.linalg.norm(own_top) * np.linalg.norm(axis)))
-    return ways.pop() if len(ways) == 1 else None
-
-
-TOP_MIDDLE = (0.3, 0.7, 0.12, 0.19)  # across a card, from its side; into it, from its top edge: shares of its width and length
-
-
-def _top_middle_clear(gray: np.ndarray, strip: detect.Region, top: detect.Region) -> bool:
-    """Whether a strip running across a covered card's top shows no print in the middle of the card
-    near its top (:data:`TOP_MIDDLE`): a two-vowel card prints its upright vowel large in its top
-    half, a one-letter card its letter in its middle, below this. False where too little of the card
-    shows to tell, or where anything darker than the paper lies there (the shadow of the card above)."""
-    q = strip.quad.astype(np.float64)
-    edges = [(q[i], q[(i + 1) % 4]) for i in range(4)]
-    long_sides = sorted(edges, key=lambda ab: -float(np.linalg.norm(ab[1] - ab[0])))[:2]
-    # the covered card's own top edge: the long side away from the card on top
-    a, b = max(long_sides, key=lambda ab: float(np.linalg.norm((ab[0] + ab[1]) / 2 - top.center)))
-    inward = strip.center - (a + b) / 2
-    depth = float(np.linalg.norm(inward))
-    length = top.sides[1]
-    left, right, near, far = TOP_MIDDLE
-    far = min(far * length, 2 * depth - 0.05 * length)  # clear of the edge of the card above and its shadow
-    near *= length
-    if far - near < 0.05 * length:
-        return False
-    inward /= depth
-    zone = np.array([a + (b - a) * left + inward * near, a + (b - a) * right + inward * near,
-                     a + (b - a) * right + inward * far, a + (b - a) * left + inward * far])
-    patch = crops.warp(gray, zone, 32).astype(np.float32)
-    paper = float(np.percentile(patch, 90))
-    return float((patch < paper - 40).mean()) < 0.01
 
 
 def see_within(image: np.ndarray, outline: np.ndarray, reader=None, stop_tiles: bool = False,

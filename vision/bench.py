@@ -36,7 +36,7 @@ import numpy as np
 
 import vision
 from referee.cards import Kind
-from vision import crops, detect
+from vision import crops, detect, indices
 from vision.read import index_reader, reader
 from vision.synth.scene import indices_inside, render_scene
 from vision.synth.tiles import render_tiles
@@ -157,16 +157,16 @@ def score_ends(scene, gray: np.ndarray, results: Results) -> None:
     """The index readers alone on the strip ends that the detector cuts (both readers and both views
     of each end agreed, as :func:`vision.see` reads them), on those that show one uncovered corner
     index: what the covered-card figures owe to the readers, apart from finding the strips. An end is
-    right where it is read as that index; of those, sure at :data:`vision.INDEX_MIN`; wrong where
+    right where it is read as that index; of those, sure at :data:`vision.indices.INDEX_MIN`; wrong where
     another letter is read that surely; unsure otherwise."""
     strips = [region.quad for region in detect.find_cards(scene.image, gray=gray) if region.partial]
-    ends, readings = vision._read_ends(gray, index_reader(), strips, vision.UP)
+    ends, readings = indices.read_ends(gray, index_reader(), strips, vision.UP)
     for end, reading in zip((square for pair in ends for square in pair), readings):
-        inside = indices_inside(scene.cards, vision._scaled(end, vision.END_MARGIN))
+        inside = indices_inside(scene.cards, crops.scaled(end, indices.END_MARGIN))
         shown = [shows for _, shows, _, uncovered in inside if uncovered]
         if len(shown) != 1 or len({k for k, _, _, _ in inside}) != 1:
             continue  # no index, or parts of several: nothing to read, or no one answer
-        sure = reading.confidence >= vision.INDEX_MIN
+        sure = reading.confidence >= indices.INDEX_MIN
         if reading.label == shown[0]:
             results.ends.right += 1
             results.ends_sure += sure

@@ -34,6 +34,23 @@ def is_square(quad: np.ndarray) -> bool:
     return long / max(1e-6, short) < 1.2
 
 
+def scaled(quad: np.ndarray, factor: float) -> np.ndarray:
+    """The quad grown (or shrunk) by ``factor`` about its centre: a crop with room round a card, or one
+    within its printed frame."""
+    center = quad.mean(axis=0)
+    return center + (quad - center) * factor
+
+
+def towards_top(quad: np.ndarray) -> np.ndarray:
+    """From the centre of a crop's quad to the middle of its top edge (its first)."""
+    return (quad[0] + quad[1]) / 2 - quad.sum(axis=0) / 4
+
+
+def long_side_first(quad: np.ndarray) -> np.ndarray:
+    """The quad's corners (clockwise) from an end of a long side: a-b and d-c are its long sides."""
+    return quad if np.linalg.norm(quad[1] - quad[0]) >= np.linalg.norm(quad[2] - quad[1]) else np.roll(quad, -1, axis=0)
+
+
 def facing(quad: np.ndarray, up: np.ndarray = UP) -> np.ndarray:
     """The quad's corners rolled so that its first edge is the card's top as the reader sees it:
     for an oblong card one of its short edges, for a square one any edge; the one most towards ``up``."""

@@ -293,8 +293,7 @@ def detected_ends(rng: random.Random, held_out: bool = False, thin_framed: float
     The label comes from the scene's truth: the one uncovered corner index inside the view, or NOISE
     where no index lies near. An end with parts of several indices, or with one mostly covered, has
     no one answer and is left out."""
-    import vision  # here, not above: vision imports this module
-    from vision import detect
+    from vision import detect, indices  # here, not above: vision imports this module
     from vision.synth.scene import indices_inside, render_scene
 
     layout = rng.choice(("fan", "fan", "mixed", "piles"))
@@ -306,8 +305,8 @@ def detected_ends(rng: random.Random, held_out: bool = False, thin_framed: float
             continue
         for end in crops.end_squares(region.quad):
             end = crops.facing(end, crops.UP)
-            view = rng.choice(vision.end_views(end, region.quad))
-            if not indices_inside(scene.cards, vision._scaled(end, 1.6)):
+            view = rng.choice(indices.end_views(end, region.quad))
+            if not indices_inside(scene.cards, crops.scaled(end, 1.6)):
                 if rng.random() < 0.3:  # most ends found show no index: keep a few, not to drown the letters
                     out.append((crops.warp(gray, view), INDEX_NOISE, 0))
                 continue
