@@ -1,0 +1,344 @@
+"""Finding cards and strips in a picture (vision.detect): edges, outlines, fans cut into strips, letters."""
+
+import dataclasses
+import itertools
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.synth.cards import CardStyle
+
+from drawn import FONT, PLAIN, table, lay, TILE
+
+
+def column_fan(faint=(), margin=2, strips=5, strip=70, width=150, top=225):
+    """A grey picture of a fan running down the rows, and its outline as found (``margin`` pixels
+    round it): ``strips`` covered cards' strips, then the card on top; the edges of the cards lying
+    on others listed in ``faint`` (0: the second card's) show along only three quarters of the
+    fan's width, as an edge lying askew of the fan does once the fan is straightened."""
+    from vision.detect import Region, order_quad
+
+    x0, y0, length = 100, 100, strips * strip + top
+    image = np.full((length + 2 * y0, width + 2 * x0), 60, np.uint8)
+    cv2.rectangle(image, (x0, y0), (x0 + width, y0 + length), 210, -1)
+    for k in range(strips):
+        y = y0 + (k + 1) * strip
+        cv2.line(image, (x0, y), (x0 + width, y), 110, 2)
+        if k in faint:
+            image[y - 3 : y + 4, x0 + width // 3 : x0 + width // 3 + width // 4] = 210
+    quad = np.float32([[x0, y0], [x0 + width, y0], [x0 + width, y0 + length], [x0, y0 + length]])
+    quad += np.float32([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * margin
+    return image, Region(order_quad(quad), float(cv2.contourArea(quad)))
+
+
+def double_framed_fan(lefts, insets):
+    """A grey picture of cards 100 x 150 pixels fanned out sideways, their left edges at ``lefts``
+    (the covered cards from the bottom up, then the card on top), each printed with two frames
+    ``insets`` pixels inside its edge and an index in its top-left corner; the card on top shows a K."""
+    image = np.full((400, 560), 50, np.uint8)
+    for x in lefts:
+        image[120:270, x : x + 100] = 215
+        cv2.line(image, (x, 120), (x, 269), 120, 1)  # its edge's shade on the card under it
+        for inset in insets:
+            cv2.rectangle(image, (x + inset, 120 + inset), (x + 99 - inset, 269 - inset), 90, 2)
+        cv2.putText(image, "M", (x + 11, 146), cv2.FONT_HERSHEY_SIMPLEX, 0.6, 30, 2)
+    cv2.putText(image, "K", (lefts[-1] + 22, 225), cv2.FONT_HERSHEY_SIMPLEX, 2.4, 20, 6)
+    return cv2.GaussianBlur(image, (3, 3), 0)
+
+
+def quarter_turn(quad):
+    """How far a quad's first edge is turned from level, counter-clockwise on screen, in degrees
+    modulo a quarter turn."""
+    edge = quad[1] - quad[0]
+    return float(np.degrees(np.arctan2(-edge[1], edge[0])) % 90)
+
+
+def card_with_an_e(center=(480, 360), angle=0.0):
+    """A grey picture of a light card 100 x 157 pixels on a mid-grey table, its letter an E 111
+    pixels tall (0.71 of the card's long side)."""
+    image = np.full((720, 960), 150, np.uint8)
+    cx, cy = center
+    cv2.rectangle(image, (cx - 50, cy - 78), (cx + 50, cy + 79), 235, -1)
+    for x0, y0, x1, y1 in ((-32, -55, -18, 56), (-32, -55, 32, -41), (-32, -6, 20, 8), (-32, 42, 32, 56)):
+        cv2.rectangle(image, (cx + x0, cy + y0), (cx + x1, cy + y1), 40, -1)
+    return cv2.warpAffine(image, cv2.getRotationMatrix2D((float(cx), float(cy)), angle, 1.0), (960, 720), borderValue=150)
+
+
+@pytest.mark.parametrize("faint", [(4,), (2, 3, 4), (1, 2, 3, 4)])
+@pytest.mark.parametrize("margin", [2, 8])
+def test_a_fan_is_cut_at_the_card_edges_that_cross_it_askew(faint, margin):
+    # the cards nearest the one on top lie askew of the fan, so their edges cross the straightened
+    # fan along less of its width than the others: what lies beyond the plain edges is longer than
+    # any card, and is cut at the fainter ones (also where the fan's outline was found loose)
+    from vision.detect import split_overlaps
+
+    image, fan = column_fan(faint, margin)
+    pieces = split_overlaps(image, fan)
+    assert [p.partial for p in pieces] == [True] * 5 + [False]
+    assert [round(p.center[1]) for p in pieces] == pytest.approx([135, 205, 275, 345, 415, 562], abs=6)
+
+
+@pytest.mark.parametrize("edges, strips", [([170], 0), ([170, 140], 2), ([170, 140, 110], 3)])
+def test_faint_edges_beside_a_card_divide_strips_only_where_they_make_a_fan(edges, strips):
+    # a card on a sheet of paper, and faint straight edges beside it: one is as likely the print of
+    # the sheet or of a card lying beside it, two or more a step apart are the covered cards of a fan
+    from vision import detect
+
+    image = np.full((400, 400), 60, np.uint8)
+    image[40:360, 40:360] = 215
+    image[100:240, 200:300] = 228
+    cv2.rectangle(image, (200, 100), (299, 239), 170, 1)
+    cv2.putText(image, "K", (228, 190), cv2.FONT_HERSHEY_SIMPLEX, 1.6, 20, 4)
+    for x in edges:
+        image[100:240, x : x + 4] = 200
+    card = detect.order_quad(np.float32([[200, 100], [300, 100], [300, 240], [200, 240]]))
+    found = detect.strips_beside(cv2.GaussianBlur(image, (3, 3), 0), card)
+    beside = sorted(round(float(q[:, 0].mean())) for q in found if q[:, 0].mean() < 200)  # its left side's
+    bounds = [200] + [x + 2 for x in edges]  # the card's edge, then each covered card's
+    assert beside == pytest.approx(sorted((a + b) / 2 for a, b in zip(bounds, bounds[1:]))[len(edges) - strips :], abs=5)
+
+
+@pytest.mark.parametrize("frame", [2, 4])
+def test_narrow_strips_whose_frames_run_into_their_edges_are_found_beside_a_card_in_a_finer_view(frame):
+    # four cards fanned out from under a card 60 pixels wide, 14 of each showing, each with a frame
+    # printed a few pixels inside its edge: in the small picture the bands beside a card are looked
+    # at in, each edge and frame run together and hide the strips; they show in a finer one
+    from vision import detect
+
+    image = np.full((400, 500), 50, np.uint8)
+    for x in (244, 258, 272, 286, 300):  # the covered cards from the bottom up, then the card on top
+        image[150:240, x : x + 60] = 215
+        cv2.line(image, (x, 150), (x, 239), 120, 1)  # its edge's shade on the card under it
+        cv2.rectangle(image, (x + frame, 150 + frame), (x + 59 - frame, 239 - frame), 110, 1)
+        cv2.putText(image, "M", (x + 5, 168), cv2.FONT_HERSHEY_SIMPLEX, 0.4, 30, 1)
+    cv2.putText(image, "K", (312, 215), cv2.FONT_HERSHEY_SIMPLEX, 1.6, 20, 4)
+    card = detect.order_quad(np.float32([[300, 150], [360, 150], [360, 240], [300, 240]]))
+    found = detect.strips_beside(cv2.GaussianBlur(image, (3, 3), 0), card)
+    assert sorted(float(q[:, 0].mean()) for q in found) == pytest.approx([251, 265, 279, 293], abs=4)
+
+
+def test_strips_are_found_beside_a_card_found_along_the_inner_of_its_two_frames():
+    # three cards fanned out from under a card printed with two frames, which was found along the
+    # inner one: beside that outline lie the frames' lines and the card's margin before its edge
+    from vision import detect
+
+    inner = detect.order_quad(np.float32([[310, 130], [390, 130], [390, 260], [310, 260]]))
+    found = detect.strips_beside(double_framed_fan((210, 240, 270, 300), (4, 8)), inner)
+    # within three pixels of the small picture they are found in (2.5 here): each is grown to its
+    # card's own edges before it is read (vision.indices._grown)
+    assert sorted(float(q[:, 0].mean()) for q in found) == pytest.approx([225, 255, 285], abs=8)
+
+
+def test_strips_beside_a_card_end_at_the_covered_cards_edges_not_at_their_frames():
+    # three cards fanned out from under a card, each printed with two frames just inside its edge:
+    # in the small picture each edge and its frames run together into one line, whose far side from
+    # the card on top is the edge; each strip's index lies against that edge, and a strip cut at the
+    # frames leaves it half out of the square its end is read in
+    from vision import detect
+
+    edges = (200, 235, 270, 305)  # the covered cards from the bottom up, then the card on top
+    card = detect.order_quad(np.float32([[305, 120], [405, 120], [405, 270], [305, 270]]))
+    found = detect.strips_beside(double_framed_fan(edges, (6, 10)), card)
+    beside = sorted((float(q[:, 0].min()), float(q[:, 0].max())) for q in found if q[:, 0].mean() < 305)
+    assert beside == [(pytest.approx(a, abs=4), pytest.approx(b, abs=4)) for a, b in zip(edges, edges[1:])]
+
+
+def test_a_quad_traced_with_a_corner_pulled_off_is_snapped_back_onto_the_cards_sides():
+    from vision import detect
+
+    image, [corners] = table([("F", (480, 360), 20)])
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    pulled = corners.copy()
+    pulled[2] += (corners[2] - corners.mean(axis=0)) * 0.25  # as if traced into a shadow beyond that corner
+    snapped = detect.snapped(gray, pulled)
+    assert np.abs(snapped - corners).max() < 2.0, (snapped, corners)  # the same corners, in the same order
+
+
+def test_a_bitten_face_reaches_its_sides_a_blot_does_not():
+    from vision import detect
+
+    square = np.float32([[10, 10], [110, 10], [110, 110], [10, 110]])
+    face = np.zeros((121, 121), np.uint8)
+    cv2.fillConvexPoly(face, square.astype(np.int32), 1)
+    cv2.circle(face, (105, 60), 25, 0, -1)  # a round glyph running into the right-hand side
+    assert detect._bitten(face, square, 100 * 100)
+    blot = np.zeros((121, 121), np.uint8)  # a cross: its hull's sides span its hollows
+    cv2.rectangle(blot, (45, 10), (75, 110), 1, -1)
+    cv2.rectangle(blot, (10, 45), (110, 75), 1, -1)
+    assert not detect._bitten(blot, square, 100 * 100)
+
+
+def test_a_block_found_within_a_bigger_block_stands_for_its_tiles():
+    # the same block of tiles is found twice, once without its top tile: its tiles are what lies on
+    # the bigger one, not the smaller block (no card, being no card's shape)
+    from vision import detect
+
+    def box(x, y, w, h):
+        quad = np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
+        return detect.Region(quad, float(w * h))
+
+    tiles = [box(100 + 150 * col, 100 + 150 * row, 140, 140) for row in range(4) for col in range(2)]
+    lower = box(95, 245, 300, 600)  # the rows under the first
+    outer = box(90, 90, 310, 760)
+    inner = sorted([lower, *tiles], key=lambda r: -r.area)
+    assert sorted(id(r) for r in detect._cards_on(outer, inner)) == sorted(id(r) for r in tiles)
+
+def test_contours_are_sifted_all_at_once_as_opencv_measures_them_one_by_one():
+    from vision import detect
+
+    # a drawing of nested rings and specks: outsides and holes several levels deep
+    drawing = np.zeros((300, 300), np.uint8)
+    for r in (140, 110, 80, 50, 20):
+        cv2.circle(drawing, (150, 150), r, 255, 3)
+    for k in range(40):
+        cv2.rectangle(drawing, (7 * k % 280, 13 * k % 280), (7 * k % 280 + k % 5, 13 * k % 280 + 2), 255, 1)
+    contours, hierarchy = cv2.findContours(drawing, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    assert detect._bounding_boxes(contours).tolist() == [list(cv2.boundingRect(c)) for c in contours]
+    parents = hierarchy[0][:, 3]
+
+    def depth(k):
+        return 0 if parents[k] < 0 else 1 + depth(parents[k])
+
+    assert detect._holes(parents).tolist() == [depth(k) % 2 == 1 for k in range(len(contours))]
+    assert max(depth(k) for k in range(len(contours))) >= 9  # five rings: ten nested outlines
+
+
+@pytest.mark.parametrize("angle", [0, 20, 65])
+def test_a_lone_letter_gives_the_card_round_it_turned_as_it_is(angle):
+    from vision import detect
+
+    image, _ = lay(np.full((720, 960, 3), (200, 205, 210), np.uint8), [("H", (480, 360), angle, TILE)], height=120)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    [[square]] = detect.glyph_cards(gray, (120.0, 120.0), [])
+    assert np.allclose(square.mean(axis=0), (480, 360), atol=6)
+    assert np.allclose(np.linalg.norm(square - np.roll(square, 1, axis=0), axis=1), 120, atol=1)
+    turned = quarter_turn(square)
+    assert min(abs(turned - angle % 90), 90 - abs(turned - angle % 90)) < 4
+    # an oblong card may lie either way round its letter
+    ways = detect.glyph_cards(gray, (100.0, 140.0), [])[0]
+    assert len(ways) == 2 and all(np.allclose(sorted(np.linalg.norm(q - np.roll(q, 1, axis=0), axis=1)), [100, 100, 140, 140], atol=1)
+                                  for q in ways)
+    assert detect.glyph_cards(gray, (120.0, 120.0), [square]) == []  # where a card was found already, nothing
+
+
+@pytest.mark.parametrize("angle", [15, 35])
+def test_a_big_letter_lying_aslant_gives_its_oblong_card_turned_as_its_strokes_run(angle):
+    # a big letter's box grows when it lies aslant: it is measured along its own axes; its card is
+    # turned as the letter's own strokes run, not as the edges of a card lying beside it do
+    from vision import detect
+
+    style = CardStyle(font=FONT, index=True, glyph=0.6, radius=0.05)
+    image, _ = lay(np.full((720, 960, 3), 120, np.uint8), [("T", (480, 360), angle, style), ("H", (600, 420), 0, style)], height=150)
+    found = detect.glyph_cards(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (100.0, 150.0), [])
+    turns = {round(float(ways[0].mean(axis=0)[0]), -2): quarter_turn(ways[0]) for ways in found}
+    assert sorted(turns) == [500, 600]
+    assert turns[500] == pytest.approx(angle, abs=1.5) and min(turns[600], 90 - turns[600]) < 1
+
+
+@pytest.mark.parametrize("in_corners, angle, aspect", [(False, 20, 0.7), (True, -35, 0.7), (False, 10, 1.0)])
+def test_a_two_vowel_card_is_looked_for_round_its_pair_of_vowels_and_not_round_a_tables_dots(in_corners, angle, aspect):
+    # each vowel is too small to be taken for a card's one big letter; the card lies between the
+    # two, its long side along the card's own even where the vowels stand in opposite corners. A
+    # table's dots, as far apart as the vowels (and as big, beside square cards), are blots
+    from vision import detect
+
+    table = np.full((720, 960, 3), 190, np.uint8)
+    for x, y in itertools.product(range(520, 940, 110), range(60, 700, 110)):
+        cv2.circle(table, (x, y), 22, (60, 120, 60), -1)
+    style = dataclasses.replace(PLAIN, vowels_in_corners=in_corners, aspect=aspect)
+    image, [corners] = lay(table, [("U/A", (260, 360), angle, style)], height=200)
+    short, long = sorted(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1))[::2]
+    [quad] = detect.vowel_pairs(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (short, long), [])
+    assert np.allclose(quad.mean(axis=0), (260, 360), atol=0.06 * long)
+    off = abs(quarter_turn(quad) - quarter_turn(corners))
+    assert min(off, 90 - off) < 4
+    if aspect < 1:  # and its long side along the card's
+        long_side = max((quad[1] - quad[0], quad[2] - quad[1]), key=np.linalg.norm)
+        (ax, ay), (bx, by) = long_side, corners[2] - corners[1]
+        assert abs(ax * bx + ay * by) > 0.9 * np.hypot(ax, ay) * np.hypot(bx, by)
+
+
+def test_a_letter_touching_a_broad_shade_is_still_a_letter():
+    # a thick tile's shaded side (or a shadow) running up to the letter of the tile beside it is
+    # no print: it does not join that letter into a blob too big to be one
+    from vision import detect
+
+    big = dataclasses.replace(TILE, glyph=0.72)
+    image, _ = lay(np.full((720, 960, 3), (200, 205, 210), np.uint8), [("H", (480, 360), 0, big)], height=120)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    top = 300 + int(np.nonzero(gray[300:420, 420:540] < 100)[0].min())
+    shaded = gray.copy()
+    shaded[top - 60 : top + 1, 380:580] = 90
+    shaded = np.where(gray < 100, gray, shaded)
+    [[square]] = detect.glyph_cards(shaded, (120.0, 120.0), [])
+    assert np.allclose(square.mean(axis=0), (480, 360), atol=6)
+
+
+@pytest.mark.parametrize("face, angle", [("K", 20), ("R", -25), ("Y", 10)])
+def test_a_tile_found_by_its_letter_is_turned_as_its_edges_not_its_slanting_strokes(face, angle):
+    # the slanting strokes of a K, an R or a Y pull the mean direction of all the edges round the
+    # letter 4 to 10 degrees off; that of the ring round it, where the tile's own edges run, is true
+    from vision import detect
+
+    image, _ = lay(np.full((720, 960, 3), (200, 205, 210), np.uint8), [(face, (480, 360), angle, TILE)], height=120)
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    [[square]] = detect.glyph_cards(gray, (120.0, 120.0), [])
+    edge = square[1] - square[0]
+    off = (np.degrees(np.arctan2(-edge[1], edge[0])) - angle) % 90
+    assert min(off, 90 - off) < 4
+
+
+@pytest.mark.parametrize("angle", [0, 35])
+def test_a_letter_nearly_as_tall_as_its_card_is_wide_is_a_cards_letter(angle):
+    # an oblong card's letter may be taller than the card is wide (as an E of one held-out design
+    # joined to an index): still a card's letter, not a blot too big to be one
+    from vision import detect
+
+    [ways] = detect.glyph_cards(card_with_an_e(angle=angle), (100.0, 157.0), [])
+    assert all(np.abs(quad.mean(axis=0) - (480, 360)).max() < 15 for quad in ways)
+
+
+@pytest.mark.parametrize("top, upright", [(6, True), (-20, False)])
+def test_a_card_by_the_pictures_edge_is_found_by_its_letter_unless_the_edge_cuts_it(top, upright):
+    # the window round its letter that would hold the card however turned runs off the picture; the
+    # card lying upright does not (or does: a card cut by the picture's edge is not readable, and
+    # only its other way of lying, across, is left to the reader)
+    from vision import detect
+
+    ways = detect.glyph_cards(card_with_an_e(center=(480, top + 78)), (100.0, 157.0), [])
+    quads = [quad for way in ways for quad in way]
+    assert all(np.abs(quad.mean(axis=0) - (480, top + 78)).max() < 15 and quad.min() > 0 for quad in quads)
+    assert any(np.ptp(quad[:, 1]) > np.ptp(quad[:, 0]) for quad in quads) == upright
+
+
+def test_print_and_edges_beside_a_letter_make_it_no_card_of_its_own():
+    # a card found by its letter shows nothing else near its middle: a line of print is no card, nor
+    # is a letter's part with an edge running by (a T's bar just above the card covering the rest)
+    from vision import detect
+
+    sheet = np.full((400, 400), 236, np.uint8)
+    for row in range(4):
+        cv2.putText(sheet, "WORD", (20, 80 + 85 * row), cv2.FONT_HERSHEY_SIMPLEX, 2.0, 30, 5)
+    assert detect.glyph_cards(sheet, (119.0, 170.0), []) == []
+    bar = np.full((400, 400), 200, np.uint8)
+    cv2.rectangle(bar, (170, 194), (230, 206), 30, -1)
+    assert len(detect.glyph_cards(bar, (100.0, 140.0), [])) == 1
+    bar[215:] = 170  # another card's edge
+    assert detect.glyph_cards(bar, (100.0, 140.0), []) == []
+
+
+def test_a_large_photo_is_shrunk_without_aliasing():
+    """A phone photo is shrunk several times over before the search: fine texture (cloth, wood grain,
+    print) must come out as its average, not as stripes that look like card edges."""
+    from vision.detect import _shrink
+
+    yy, xx = np.mgrid[0:3000, 0:4000]
+    fine = np.where((xx // 2 + yy // 2) % 2 == 0, 40, 220).astype(np.uint8)  # a 2-pixel checkerboard
+    photo = np.dstack([fine] * 3)
+    small = _shrink(photo, 0.2)
+    assert small.shape[:2] == (600, 800)
+    assert abs(float(small.mean()) - 130) < 3 and float(small.std()) < 5
+    # a camera frame comes out at the search's size too
+    frame = _shrink(photo[:960, :1280], 800 / 1280)
+    assert frame.shape[:2] == (600, 800)
