@@ -1195,35 +1195,6 @@ def test_tiles_near_the_camera_are_found_by_their_letters_though_their_glyphs_ri
     assert results.whole.missed == 0 and results.whole.right >= 24 and results.phantoms == 0, results.whole
 
 
-def test_pieces_of_edge_wholly_round_a_letter_are_no_edge_running_across_its_card():
-    # a blurred letter's rim outside its ink, an Ä's dots, a tile's grain: pieces of edge lying wholly
-    # within the middle of the card round the letter; another card's edge runs in from outside it
-    from vision import detect
-    from vision.synth.tiles import render_tiles
-
-    edges = np.zeros((60, 60), np.uint8)
-    edges[20:23, 25:28] = 255  # a dot's rim
-    edges[40, 5:55] = 255  # an edge across
-    inside = np.zeros_like(edges)
-    cv2.circle(inside, (30, 30), 20, 1, -1)
-    assert np.array_equal(detect._edges_from(edges, inside) > 0, np.pad(np.ones((1, 50), bool), ((40, 19), (5, 5))))
-    results = tally(render_tiles(random.Random(3009)))  # one tile was missed so
-    assert results.whole.right == results.whole.total and results.phantoms == 0, results.whole
-
-
-def test_a_tile_lying_against_others_is_found_by_its_letter_though_their_shaded_sides_run_beside_it():
-    # the shaded side of a tile lying against it is a long dark run beside its letter, no print round it
-    from vision import detect
-    from vision.synth.tiles import render_tiles
-
-    ink = np.zeros((40, 40), np.uint8)
-    ink[2:38, 30:33] = 255  # a shade as long as the card's side
-    ink[10:14, 5:9] = 255  # a speck of print
-    assert detect._without_long_runs(ink, 30.0).sum() == 16 * 255
-    results = tally(render_tiles(random.Random(407)))
-    assert results.whole.missed <= 1 and results.whole.right >= 58 and results.phantoms == 0, results.whole
-
-
 def test_tiles_in_a_row_cut_at_their_letters_strokes_are_found_by_their_letters():
     # a row of tiles edge to edge is cut at its seams and at strokes of its letters that cross it:
     # the narrow pieces look like a fan's strips, but the tiles' letters are found and read whole

@@ -12,8 +12,9 @@ batch by the index reader (:mod:`vision.indices`), which also names a whole card
 cannot name where its corner indices agree. A glyph's shape settles what the card reader cannot
 tell in a typeface it never saw: an I from a T, an N from a Z on its side (:mod:`vision.glyphs`).
 A card whose outline was found in no edge map (a tile on a table of its own colour) is then
-looked for by its letter, as big as the cards read around it; and the covered cards of a fan whose
-outline was found in none (it runs into a hand, a sheet of paper) beside the card read on top of it.
+looked for by its letter (:mod:`vision.letters`), as big as the cards read around it; and the
+covered cards of a fan whose outline was found in none (it runs into a hand, a sheet of paper)
+beside the card read on top of it.
 A two-vowel card is read by where its vowels sit: the one in the half towards the reader's top
 (``up``, the image's top unless a zone says otherwise) is the one in play.
 """
@@ -29,7 +30,7 @@ import numpy as np
 
 from referee.cards import UNKNOWN, VOWELS, Face, Kind, parse_face
 from referee.errors import UserError
-from vision import crops, detect, glyphs, indices
+from vision import crops, detect, glyphs, indices, letters
 from vision.glyphs import QUARTER_TWINS
 from vision.indices import INDEX_MIN, MARKED_FORMS, VOWEL_CLASSES
 from vision.read import NOISE_MAX, SURE, Reading
@@ -492,7 +493,7 @@ def _likeliest_card(reading: Reading) -> float:
 def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting], cards: list[tuple[float, float]],
                      up: np.ndarray, rejected) -> list[Sighting]:
     """The sightings with the cards added whose outline was not found, found by their letters
-    (:func:`detect.glyph_cards`) instead: as big as the ``cards`` read (their (short, long) sides; square
+    (:func:`letters.glyph_cards`) instead: as big as the ``cards`` read (their (short, long) sides; square
     where a quarter of them or more are), clear of the cards seen, and only where read as surely as a
     card must be to be believed without an outline, or read as a letter less surely but named so by
     the corner indices round it too (:func:`indices.named_by_corners`, read by ``index``: a letter printed
@@ -507,14 +508,14 @@ def _found_by_letter(gray: np.ndarray, reader, index, sightings: list[Sighting],
     square = sum(long < 1.2 * short for short, long in cards) >= len(cards) / 4  # a thick tile's side may show too
     size = (short, short if square else float(np.median([long for _, long in cards])))
     taken = [s.corners for s in sightings if s.face != UNKNOWN]
-    printed = detect.print_of(gray, short, taken)
-    ways = [[crops.facing(quad, up) for quad in glyph] for glyph in detect.glyph_cards(gray, size, taken, printed)]
+    printed = letters.print_of(gray, short, taken)
+    ways = [[crops.facing(quad, up) for quad in glyph] for glyph in letters.glyph_cards(gray, size, taken, printed)]
     # and a two-vowel card round each pair of vowels (its size that of the oblong cards read, if any),
     # believed only where read as one, and surely (its corners and sides do not confirm it: two
     # letters of two cards lying side by side may stand as its vowels would)
     oblong = [card for card in cards if card[1] >= 1.2 * card[0]]
     pair_size = tuple(float(side) for side in np.median(oblong, axis=0)) if oblong else size
-    pairs = [crops.facing(quad, up) for quad in detect.vowel_pairs(gray, pair_size, taken, printed)]
+    pairs = [crops.facing(quad, up) for quad in letters.vowel_pairs(gray, pair_size, taken, printed)]
     quads = [quad for glyph in ways for quad in glyph]
     readings = _read_at_sizes(gray, reader, quads + pairs, TILE_VIEWS if square else GLYPH_VIEWS)
     by_letter = iter(readings)
@@ -809,7 +810,7 @@ def _other_halves(gray: np.ndarray, reader, found: list[tuple[Reading, np.ndarra
     """Oblong cards found round a lone vowel (their (reading, faced quad)), each replaced by the
     two-vowel card it is half of, where that card reads so surely: the card round the vowel moved a
     quarter of its length up or down (such a card's vowels stand in the middles of its halves), which
-    shows both vowels where the other was not found (:func:`detect.vowel_pairs`)."""
+    shows both vowels where the other was not found (:func:`letters.vowel_pairs`)."""
     halves = [k for k, (reading, quad) in enumerate(found) if reading.label in VOWELS and not crops.is_square(quad)]
     if not halves:
         return found
