@@ -104,8 +104,9 @@ def covered_cards(gray: np.ndarray, index, strips: list[detect.Region], tops: di
 
 
 def _shows_something(ends: list[Reading]) -> bool:
-    """Whether either end of a strip reads as more than nothing (its noise under :data:`NOISE_MAX`):
-    a strip whose ends both read as no index is reported as no card at all, not even an unknown one."""
+    """Whether either end of a strip reads as more than nothing (its noise under
+    :data:`vision.read.NOISE_MAX`): a strip whose ends both read as no index is reported as no card at
+    all, not even an unknown one."""
     return min(end.noise for end in ends) < NOISE_MAX
 
 
