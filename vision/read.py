@@ -29,7 +29,7 @@ MODEL = MODELS / "cards.onnx"
 INDEX_MODEL = MODELS / "index.onnx"
 FRAMED_INDEX_MODEL = MODELS / "index_framed.onnx"  # trained with more designs whose frame runs through their index
 WORD_MODEL = MODELS / "words.onnx"
-NOISE_MAX = 0.5  # a reading this likely "not a card" or more is no card: vision.see drops its region
+NOISE_MAX = 0.5  # a reading more likely "not a card" than this is no card: vision.see drops its region
 SURE = 0.9  # a card read less surely than this is looked at again (larger views, the regions inside it)
 
 
