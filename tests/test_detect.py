@@ -195,3 +195,28 @@ def test_a_large_photo_is_shrunk_without_aliasing():
     # a camera frame comes out at the search's size too
     frame = shrink(photo[:960, :1280], 800 / 1280)
     assert frame.shape[:2] == (600, 800)
+
+
+@pytest.mark.parametrize("size, whole", [(1.0, True), (0.6, False)])
+def test_a_face_cut_in_two_from_edge_to_edge_is_found_whole_where_it_is_as_big_as_the_cards(size, whole):
+    # a card whose print runs from its top edge to its foot (a Blitz card's bolt joining the words at
+    # its ends) cuts its face into two halves, neither shaped like a card, and the table's stripes run
+    # into its outline on both sides: its halves are joined. Two such halves much smaller than the
+    # cards around (the insides of two strips' printed frames, side by side in a fan) are not a card
+    from vision import detect
+
+    gray = np.full((420, 560), 90, np.uint8)
+    gray[205:, :] = 150  # the table's stripes meet under the card
+    for x in (40, 400):
+        cv2.rectangle(gray, (x, 10), (x + 119, 179), 230, -1)  # cards lying whole on the dark stripe
+    w, h = 120 * size, 170 * size
+    card = np.float32([[280 - w / 2, 205 - h / 2], [280 + w / 2, 205 + h / 2]])
+    cv2.rectangle(gray, *card.round().astype(int).tolist(), 230, -1)
+    bolt = card[0] + np.float32([[0.83, 0], [0.25, 0.56], [0.67, 0.47], [0.17, 1]]) * (card[1] - card[0])
+    cv2.polylines(gray, [bolt.round().astype(np.int32)], False, 70, round(9 * size))
+    gray = cv2.GaussianBlur(gray, (3, 3), 0)
+    found = [r for r in detect.find_cards(cv2.cvtColor(gray, cv2.COLOR_GRAY2BGR)) if not r.partial]
+    joined = [r for r in found if detect.inside(np.float32([280, 205]), r.quad) and r.area > 0.6 * w * h]
+    assert len(joined) == int(whole)  # pieces of a half may be found, not the two halves together
+    if whole:
+        assert joined[0].sides == pytest.approx((w, h), abs=8)

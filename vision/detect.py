@@ -36,6 +36,8 @@ BITTEN_SIDES = 0.85  # the least share of the quadrilateral's sides such a face 
 LINE_STEP = 35  # the least step in grey (a Sobel response) along a card's edge lying on another, in a straightened group
 STRIP_FACE = 0.5  # a region found inside a strip of a fan running off the picture is its face where it is this share of it or more
 STRIP_WIDTH = 0.7  # a piece of a group narrower than this share of its whole cards' width is a covered card's strip
+HALVES_FILL = 0.3  # two holes of a face cut in two fill at least this share of the box round both
+HALVES_SIZE = 0.85  # and their hull is at least this share of the median card-shaped region found
 WIDE_TRIM = 0.2  # an outline that is no quadrilateral is trimmed again this hard (shares of its square root)
 END_REACH = (0.08, 0.06)  # how far beyond and inside a strip's ends its card's own edges are looked for (shares of its length)
 LOST_END_REACH = (0.15, 0.04)  # the same for a strip found on its own (:func:`to_card_edges`), which may be its card's frame
@@ -308,6 +310,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     #    and with inkless ones (a face cut apart by the print on it). Printing running close to a
     #    card's border is also taken care of by the outlines (2.)
     edges = edge_maps(small)
+    thin_tree: tuple[list, np.ndarray, np.ndarray] | None = None  # the thin edges' holes, for pass 2b
     for drawing in (edges.thin, edges.faint, edges.inkless):
         thick = cv2.dilate(drawing, np.ones((3, 3), np.uint8))
         # each region between edges as a hole in them (what edges enclose, as 4-connected as the edges
@@ -319,17 +322,14 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
             continue
         links = hierarchy[0]  # next, previous, first child, parent
         boxes_of = _bounding_boxes(contours)
+        if drawing is edges.thin:
+            thin_tree = contours, links, boxes_of
         for k in np.flatnonzero(_holes(links[:, 3]) & candidates(boxes_of)).tolist():
-            contour = contours[k]
             x, y, bw, bh = boxes_of[k].tolist()
-            if cv2.contourArea(contour) < max(min_side * min_side * 3, 0.2 * bw * bh) or not is_new(x, y, x + bw, y + bh):
+            if cv2.contourArea(contours[k]) < max(min_side * min_side * 3, 0.2 * bw * bh) or not is_new(x, y, x + bw, y + bh):
                 continue
             mask = np.zeros((bh + 2, bw + 2), np.uint8)
-            cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
-            child = int(links[k, 2])
-            while child >= 0:
-                cv2.drawContours(mask, [contours[child] - [x - 1, y - 1]], -1, 0, thickness=cv2.FILLED)
-                child = int(links[child, 0])
+            _draw_hole(mask, contours, links, k, x - 1, y - 1)
             consider(mask, x, y, grow - 2.0, face=True)
     # 2. outlines: the boundaries of the drawings of strong edges, filled (a card whose printing splits
     #    its face, or whose frame runs close to its edge), at any depth: a card lies inside a field of
@@ -352,6 +352,29 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
         mask = np.zeros((bh + 2, bw + 2), np.uint8)
         cv2.drawContours(mask, [contour - [x - 1, y - 1]], -1, 1, thickness=cv2.FILLED)
         consider(mask, x, y, -1.0, face=False)
+    # 2b. a face that print running across it from edge to edge cuts in two (a Blitz card's bolt, joining
+    #     the words at its ends), where the card's outline runs into the table's stripes or the card
+    #     under it: two holes of the thin edges side by side, neither a card, and together as big as
+    #     the cards found, where the insides of two strips' printed frames are smaller
+    if thin_tree is not None:
+        tree_contours, tree_links, tree_boxes = thin_tree
+        holes = _holes(tree_links[:, 3]) & candidates(tree_boxes)
+        pairs = _face_halves(tree_contours, tree_links, tree_boxes, np.flatnonzero(holes).tolist(), min_side * min_side * 3)
+        around = np.array([[*tree_boxes[[a, b], :2].min(axis=0), *(tree_boxes[[a, b], :2] + tree_boxes[[a, b], 2:]).max(axis=0)]
+                           for a, b in pairs], np.int64).reshape(-1, 4)
+        around[:, 2:] -= around[:, :2]  # (x, y, w, h), as the candidates are screened
+        card_shaped = sorted(r.area for r in found if r.sides[1] <= CARD_SHAPED * r.sides[0])
+        least = HALVES_SIZE * card_shaped[len(card_shaped) // 2] * scale * scale if card_shaped else 0.0
+        for g in np.flatnonzero(candidates(around)).tolist():
+            x, y, bw, bh = around[g].tolist()
+            if not is_new(x, y, x + bw, y + bh) or any(inside(np.float32([x + bw / 2, y + bh / 2]) / scale, r.quad) for r in found):
+                continue
+            halves = [_draw_hole(np.zeros((bh + 2, bw + 2), np.uint8), tree_contours, tree_links, k, x - 1, y - 1) for k in pairs[g]]
+            if cv2.countNonZero(cv2.dilate(halves[0], np.ones((5, 5), np.uint8)) & halves[1]):
+                continue  # an edge's line between them, and no print: the faces of two cards
+            mask = halves[0] | halves[1]
+            if cv2.contourArea(cv2.convexHull(cv2.findNonZero(mask))) >= least:
+                consider(mask, x, y, grow - 2.0, face=True)
     # 3. the outlines that the picture's edge cuts open, closed along it: a fan running off the
     #    picture, whose strips may show whole (:func:`_with_strips_cut_off`); of the strong edges
     #    alone, as the table's texture runs into the picture's edge all round in the others
@@ -407,6 +430,40 @@ def _with_strips_cut_off(gray: np.ndarray, cut_off: list[Region], groups: list[l
         if strips:
             groups = [kept for kept in ([piece for piece in group if id(piece) not in faces] for group in groups) if kept] + [strips]
     return groups
+
+
+def _draw_hole(mask: np.ndarray, contours, links: np.ndarray, k: int, x: int, y: int) -> np.ndarray:
+    """Hole ``k`` of a traced tree (its top-left at ``x``, ``y`` of the picture) filled into ``mask``,
+    less what its children (the drawings of edges inside it) cover."""
+    cv2.drawContours(mask, [contours[k] - [x, y]], -1, 1, thickness=cv2.FILLED)
+    child = int(links[k, 2])
+    while child >= 0:
+        cv2.drawContours(mask, [contours[child] - [x, y]], -1, 0, thickness=cv2.FILLED)
+        child = int(links[child, 0])
+    return mask
+
+
+def _face_halves(contours, links: np.ndarray, boxes: np.ndarray, holes: list[int], least: float) -> list[tuple[int, int]]:
+    """The pairs of ``holes`` of a traced tree that may be the two halves of one card's face cut apart
+    by print running across it: holes in the same drawing (one parent), each at least ``least`` in
+    area, alike in area (one at most twice the other), whose bounding boxes overlap and together fill
+    at least :data:`HALVES_FILL` of the box round both."""
+    areas = {k: cv2.contourArea(contours[k]) for k in holes}
+    by_parent: dict[int, list[int]] = {}
+    for k in holes:
+        if areas[k] >= least:
+            by_parent.setdefault(int(links[k, 3]), []).append(k)
+    pairs = []
+    for siblings in by_parent.values():
+        for n, a in enumerate(siblings):
+            for b in siblings[n + 1 :]:
+                (ax, ay, aw, ah), (bx, by, bw, bh) = boxes[a].tolist(), boxes[b].tolist()
+                if min(ax + aw, bx + bw) <= max(ax, bx) or min(ay + ah, by + bh) <= max(ay, by):
+                    continue
+                width, height = max(ax + aw, bx + bw) - min(ax, bx), max(ay + ah, by + bh) - min(ay, by)
+                if areas[a] + areas[b] >= HALVES_FILL * width * height and max(areas[a], areas[b]) <= 2 * min(areas[a], areas[b]):
+                    pairs.append((a, b))
+    return pairs
 
 
 def _holes(parents: np.ndarray) -> np.ndarray:
