@@ -829,6 +829,7 @@ def to_card_edges(gray: np.ndarray, strip: np.ndarray, away: np.ndarray | None =
 
 FAN_REACH = 2.0  # how far beside a card the strips of the cards under it are looked for, in card widths across that side
 STRIP_LEAST = 0.12  # the narrowest strip looked for beside a card, as a share of the card's width across that side
+NEAR_PAPER = 0.25  # paper just beside a card is looked for this far out, in the card's widths across that side: past its edge and its shadow
 STRIP_MOST = 0.5  # and the widest: a fan shows a strip of each covered card, a band wider than this is something else
 STRIP_STEPS = (40, 20)  # the least step in grey (a Sobel response) at a covered card's edge beside a card; where that divides no strip off a side, the fainter edge of a light card on another
 FAINT_STRIPS = 2  # the fewest strips the fainter edges must divide off a side: one faint line beside a card is as likely the print of a sheet, or of a card lying beside it
@@ -915,9 +916,10 @@ def _strips_in_view(gray: np.ndarray, quad: np.ndarray, card_px: int,
     found_by_side = {}
     for side in wanted:
         band, band_lines, width, rect = sides[side]
-        # paper just beside the side: the lightest quarter of the rows within a strip's narrowest of it,
-        # as a card found along the frame printed inside its edge has that frame's lines there
-        near = sorted(band[: max(2, round(STRIP_LEAST * width))].mean(axis=1).tolist())
+        # paper just beside the side: the lightest quarter of the rows within NEAR_PAPER of it, as a card
+        # found along the frame printed inside its edge has that frame's lines there, and the card's
+        # edge and the shadow it casts darken the rows next to it
+        near = sorted(band[: max(2, round(NEAR_PAPER * width))].mean(axis=1).tolist())
         if near[3 * len(near) // 4] < PAPER * paper:
             continue  # no paper just beside this side (most sides of most cards): no card under it there
         lightness = band.mean(axis=1).tolist()
