@@ -310,7 +310,7 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     #    and with inkless ones (a face cut apart by the print on it). Printing running close to a
     #    card's border is also taken care of by the outlines (2.)
     edges = edge_maps(small)
-    thin_tree: tuple[list, np.ndarray, np.ndarray] | None = None  # the thin edges' holes, for pass 2b
+    thin_tree: tuple[list, np.ndarray, np.ndarray, np.ndarray] | None = None  # the thin edges' traced tree, for pass 2b
     for drawing in (edges.thin, edges.faint, edges.inkless):
         thick = cv2.dilate(drawing, np.ones((3, 3), np.uint8))
         # each region between edges as a hole in them (what edges enclose, as 4-connected as the edges
@@ -322,9 +322,10 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
             continue
         links = hierarchy[0]  # next, previous, first child, parent
         boxes_of = _bounding_boxes(contours)
+        holes = _holes(links[:, 3])
         if drawing is edges.thin:
-            thin_tree = contours, links, boxes_of
-        for k in np.flatnonzero(_holes(links[:, 3]) & candidates(boxes_of)).tolist():
+            thin_tree = contours, links, boxes_of, holes
+        for k in np.flatnonzero(holes & candidates(boxes_of)).tolist():
             x, y, bw, bh = boxes_of[k].tolist()
             if cv2.contourArea(contours[k]) < max(min_side * min_side * 3, 0.2 * bw * bh) or not is_new(x, y, x + bw, y + bh):
                 continue
@@ -357,19 +358,17 @@ def find_cards(image: np.ndarray, grow: float = 2.0, gray: np.ndarray | None = N
     #     under it: two holes of the thin edges side by side, neither a card, and together as big as
     #     the cards found, where the insides of two strips' printed frames are smaller
     if thin_tree is not None:
-        tree_contours, tree_links, tree_boxes = thin_tree
-        holes = _holes(tree_links[:, 3]) & candidates(tree_boxes)
-        pairs = _face_halves(tree_contours, tree_links, tree_boxes, np.flatnonzero(holes).tolist(), min_side * min_side * 3)
-        around = np.array([[*tree_boxes[[a, b], :2].min(axis=0), *(tree_boxes[[a, b], :2] + tree_boxes[[a, b], 2:]).max(axis=0)]
-                           for a, b in pairs], np.int64).reshape(-1, 4)
-        around[:, 2:] -= around[:, :2]  # (x, y, w, h), as the candidates are screened
+        tree_contours, tree_links, tree_boxes, tree_holes = thin_tree
+        unfound = np.flatnonzero(tree_holes & candidates(tree_boxes)).tolist()
+        pairs = _face_halves(tree_contours, tree_links, tree_boxes, unfound, min_side * min_side * 3)
+        around = np.array([box for _, box in pairs], np.int64).reshape(-1, 4)
         card_shaped = sorted(r.area for r in found if r.sides[1] <= CARD_SHAPED * r.sides[0])
         least = HALVES_SIZE * card_shaped[len(card_shaped) // 2] * scale * scale if card_shaped else 0.0
         for g in np.flatnonzero(candidates(around)).tolist():
             x, y, bw, bh = around[g].tolist()
             if not is_new(x, y, x + bw, y + bh) or any(inside(np.float32([x + bw / 2, y + bh / 2]) / scale, r.quad) for r in found):
                 continue
-            halves = [_draw_hole(np.zeros((bh + 2, bw + 2), np.uint8), tree_contours, tree_links, k, x - 1, y - 1) for k in pairs[g]]
+            halves = [_draw_hole(np.zeros((bh + 2, bw + 2), np.uint8), tree_contours, tree_links, k, x - 1, y - 1) for k in pairs[g][0]]
             if cv2.countNonZero(cv2.dilate(halves[0], np.ones((5, 5), np.uint8)) & halves[1]):
                 continue  # an edge's line between them, and no print: the faces of two cards
             mask = halves[0] | halves[1]
@@ -443,11 +442,12 @@ def _draw_hole(mask: np.ndarray, contours, links: np.ndarray, k: int, x: int, y:
     return mask
 
 
-def _face_halves(contours, links: np.ndarray, boxes: np.ndarray, holes: list[int], least: float) -> list[tuple[int, int]]:
+def _face_halves(contours, links: np.ndarray, boxes: np.ndarray, holes: list[int],
+                 least: float) -> list[tuple[tuple[int, int], tuple[int, int, int, int]]]:
     """The pairs of ``holes`` of a traced tree that may be the two halves of one card's face cut apart
-    by print running across it: holes in the same drawing (one parent), each at least ``least`` in
-    area, alike in area (one at most twice the other), whose bounding boxes overlap and together fill
-    at least :data:`HALVES_FILL` of the box round both."""
+    by print running across it, each with the box (x, y, w, h) round both: holes in the same drawing
+    (one parent), each at least ``least`` in area, alike in area (one at most twice the other), whose
+    bounding boxes overlap and together fill at least :data:`HALVES_FILL` of the box round both."""
     areas = {k: cv2.contourArea(contours[k]) for k in holes}
     by_parent: dict[int, list[int]] = {}
     for k in holes:
@@ -460,9 +460,10 @@ def _face_halves(contours, links: np.ndarray, boxes: np.ndarray, holes: list[int
                 (ax, ay, aw, ah), (bx, by, bw, bh) = boxes[a].tolist(), boxes[b].tolist()
                 if min(ax + aw, bx + bw) <= max(ax, bx) or min(ay + ah, by + bh) <= max(ay, by):
                     continue
-                width, height = max(ax + aw, bx + bw) - min(ax, bx), max(ay + ah, by + bh) - min(ay, by)
+                x, y = min(ax, bx), min(ay, by)
+                width, height = max(ax + aw, bx + bw) - x, max(ay + ah, by + bh) - y
                 if areas[a] + areas[b] >= HALVES_FILL * width * height and max(areas[a], areas[b]) <= 2 * min(areas[a], areas[b]):
-                    pairs.append((a, b))
+                    pairs.append(((a, b), (x, y, width, height)))
     return pairs
 
 
