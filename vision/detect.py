@@ -840,6 +840,7 @@ FINE_CARD_PX = 96  # and in the finer one where paper lies beyond the strips fou
 # a card's printed frame and its edge, a few pixels apart, run together at CARD_PX and hide the strips' edges
 CROWDED = 0.4  # lines crowd a side's band where they cross this share of its rows within a card's width of it
 LINE_ALL_ALONG = 0.85  # a line crosses a band's row where its edges cover this share of the row
+LINE_BROKEN = 0.5  # a line broken where print crosses it (a covered card's big glyph) still covers this share of the row
 LINE_RUN = 3  # the rows one line's edges cover across it (a Sobel step, thickened by a row each way)
 FRAMED_EDGE = 3.0  # a covered card's edge and the frame printed inside it span at most this many of a strip's narrowest
 
@@ -853,8 +854,9 @@ def strips_beside(gray: np.ndarray, card: np.ndarray) -> list[np.ndarray]:
     faint edges are looked for (:data:`STRIP_STEPS`): light cards lying on each other with no shadow
     between them. Called for every card read: the card and all round it are straightened in one
     small picture (:data:`CARD_PX`); a side where lines crowd the band and paper still lies beyond
-    the strips they divide (or beside the card, where they divide none) is looked at again in a finer
-    one (:data:`FINE_CARD_PX`), and the more strips found there are taken."""
+    the strips they divide (or beside the card, where they divide none), or where lines that the big
+    glyphs printed on the strips break run along much of the band and divide none, is looked at again
+    in a finer one (:data:`FINE_CARD_PX`), and the more strips found there are taken."""
     quad = np.asarray(card, np.float32)
     coarse = _strips_in_view(gray, quad, CARD_PX, range(4))
     undivided = [side for side, (_, more) in coarse.items() if more]
@@ -936,11 +938,14 @@ def _strips_in_view(gray: np.ndarray, quad: np.ndarray, card_px: int,
         else:
             found = []
         # paper beyond the strips found, where lines cross most of the band: the edges of narrow strips
-        # and their printed frames, run together
+        # and their printed frames, run together; or beside the card, where lines broken by the big
+        # glyphs printed across the strips run along much of the band and divide none
         end = found[-1][1] if found else 0
         beyond = sorted(lightness[end : end + max(2, round(STRIP_LEAST * width))])
-        crowded = float((profiles[STRIP_STEPS[0]][:width] > LINE_ALL_ALONG).mean()) >= CROWDED
-        more = crowded and bool(beyond) and beyond[len(beyond) // 2] >= PAPER * paper
+        strong = profiles[STRIP_STEPS[0]][:width]
+        crowded = float((strong > LINE_ALL_ALONG).mean()) >= CROWDED
+        broken = not found and float((strong > LINE_BROKEN).mean()) >= CROWDED
+        more = (crowded or broken) and bool(beyond) and beyond[len(beyond) // 2] >= PAPER * paper
         rects = np.float32([rect(a, b) for a, b in found]).reshape(1, -1, 2)
         back = cv2.perspectiveTransform(rects, back_to_image).reshape(-1, 4, 2) if found else []
         found_by_side[side] = (list(back), more)
