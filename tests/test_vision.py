@@ -252,6 +252,14 @@ def test_the_strips_beside_a_card_are_read_where_the_big_glyphs_on_them_break_th
     assert results.covered.missed == 0 and results.covered.wrong == 0 and results.phantoms == 0, results
 
 
+def test_a_fan_whose_first_card_lies_askew_is_cut_into_its_strips():
+    # a column of cards whose first card lies turned against the others: the lines of the fan's
+    # longest sides met far beyond its outline, and the quadrilateral they made cut no strip (the T
+    # and the A under the card on top were missed)
+    results = tally(held_out_table(5151, 36))
+    assert results.covered.missed == 0 and results.covered.wrong == 0 and results.phantoms == 0, results
+
+
 def test_a_sheet_running_off_the_picture_is_no_fan_and_keeps_the_cards_lying_on_it():
     # a printed sheet runs off the picture's corner with two fans on it; cut into bands as a fan is,
     # it would take the places of their strips and of a card back

@@ -30,6 +30,7 @@ from vision.crops import sides_of
 
 WORK_SIZE = 800  # long side of the image the search runs on
 CARD_SHAPED = 1.8  # the most a card's long side is of its short one (playing cards 1.6, tiles 1.0)
+CORNER_OUT = 0.4  # the farthest a fitted quadrilateral's corner may lie outside the outline, in its shortest side's lengths
 SOLID = 0.88  # the least a card's face fills its own convex hull (area / hull area)
 BITTEN_FILL = 0.45  # the least a face with a glyph's bite out of it fills its quadrilateral
 BITTEN_SIDES = 0.85  # the least share of the quadrilateral's sides such a face must reach along
@@ -202,7 +203,9 @@ def _outline(mask: np.ndarray) -> tuple[float, np.ndarray, float] | None:
 def _fit_quad(hull: np.ndarray) -> np.ndarray:
     """The quadrilateral of a convex outline: the lines of its four longest sides, intersected, so
     that cut or rounded corners (an index printed into the corner, a real card's round corners) do
-    not pull the corners inwards. A shape without four clear sides gets its smallest bounding box."""
+    not pull the corners inwards. A shape without four clear sides gets its smallest bounding box, as
+    does one whose sides' lines meet far outside it (:data:`CORNER_OUT`): a fan one of whose cards
+    lies askew of the others, the line of that card's edge taken for the fan's side."""
     peri = cv2.arcLength(hull, True)
     poly = cv2.approxPolyDP(hull, 0.01 * peri, True).reshape(-1, 2).tolist()  # plain floats: a few points
     n = len(poly)
@@ -222,7 +225,10 @@ def _fit_quad(hull: np.ndarray) -> np.ndarray:
                 corners.append((px + t * dx1, py + t * dy1))
             else:
                 quad = np.float32(corners)
-                if cv2.contourArea(quad) <= 1.15 * cv2.contourArea(hull.astype(np.float32)):
+                hull_points = hull.astype(np.float32)
+                short = min(math.dist(corners[i - 1], corners[i]) for i in range(4))
+                if (cv2.contourArea(quad) <= 1.15 * cv2.contourArea(hull_points)
+                        and min(cv2.pointPolygonTest(hull_points, corner, True) for corner in corners) >= -CORNER_OUT * short):
                     return quad
     return cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
 
