@@ -234,29 +234,24 @@ def test_the_strips_of_a_fan_running_off_a_held_out_table_are_read():
     assert results.covered.right >= 11 and results.covered.wrong == 0 and results.phantoms == 0, results
 
 
-def test_the_strips_beside_a_card_are_read_where_its_edge_and_shadow_darken_the_band_next_to_it():
+@pytest.mark.parametrize("seed, number", [
     # a fan of three double-framed cards on a sheet's corner, its outline lost: the strips are looked
     # for beside the card on top, where its dark edge and the shadow it casts fill the rows next to it
     # in the small picture they are looked in, and paper shows only further out (the T and the N were
     # missed while only those rows were looked at)
-    results = tally(held_out_table(1212, 7))
-    assert results.covered.missed == 0 and results.covered.wrong == 0 and results.phantoms == 0, results
-
-
-def test_the_strips_beside_a_card_are_read_where_the_big_glyphs_on_them_break_their_edges():
+    pytest.param(1212, 7, id="edge-and-shadow-darken-the-band"),
     # a fan of light double-framed cards, its outline found as one card's: beside the card on top, the
     # big glyphs printed on the strips cross the covered cards' edges, which in the small picture then
     # run along too little of the band to divide it, and are looked for in the finer one (O, R and A
     # were missed)
-    results = tally(held_out_table(2323, 36))
-    assert results.covered.missed == 0 and results.covered.wrong == 0 and results.phantoms == 0, results
-
-
-def test_a_fan_whose_first_card_lies_askew_is_cut_into_its_strips():
+    pytest.param(2323, 36, id="big-glyphs-break-the-edges"),
     # a column of cards whose first card lies turned against the others: the lines of the fan's
     # longest sides met far beyond its outline, and the quadrilateral they made cut no strip (the T
     # and the A under the card on top were missed)
-    results = tally(held_out_table(5151, 36))
+    pytest.param(5151, 36, id="first-card-askew"),
+])
+def test_every_covered_card_of_a_held_out_fan_is_read(seed, number):
+    results = tally(held_out_table(seed, number))
     assert results.covered.missed == 0 and results.covered.wrong == 0 and results.phantoms == 0, results
 
 
