@@ -30,6 +30,7 @@ SLIVER = 0.12  # a covered card showing less of itself than this is not reported
 ON_CARD = 0.3  # a strip lying this share of itself on a card read whole is that card's side, no covered card's (:func:`_lies_on`)
 GROWN_ONTO = 0.02  # a strip grown to its card's edges may lie this share of itself more on cards read, no more (:func:`_grown`)
 STRIP_LONGEST = 2.0  # a covered card's strip is at most this many times as long as the cards read (their median)
+LONGER_THAN_TOP = 1.5  # and at most this many times as long as the card lying on it
 ONTO_CARD = 0.25  # a strip's end square sharing more than this of itself with a card read reaches onto that card's corner
 CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this share of its width (:func:`named_by_corners`)
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
@@ -80,8 +81,8 @@ def covered_cards(gray: np.ndarray, index, strips: list[detect.Region], tops: di
     for k, (region, top) in enumerate(covered):
         if any(detect.inside(region.center, quad) for quad in on_top) or any(_lies_on(region, quad) for quad in read_surely):
             continue  # a piece of a card read whole after all (from a region inside the one cut up, or its far side)
-        if region.sides[1] > STRIP_LONGEST * card_length:
-            continue  # far longer than the cards read: a band of a printed sheet or of the table, no card's strip
+        if region.sides[1] > STRIP_LONGEST * card_length or (top is not None and region.sides[1] > LONGER_THAN_TOP * top.sides[1]):
+            continue  # far longer than the cards read, or than its own: a band of a printed sheet or of the table, no card's strip
         pair = readings[2 * k : 2 * k + 2]
         visible = min(1.0, region.area / card_area) if card_area else 0.3
         across = _runs_across(region, top)
