@@ -129,6 +129,22 @@ def test_a_strip_twice_as_wide_as_the_others_of_its_fan_is_cut_into_two():
         assert all(a is b for a, b in zip(vision.indices.doubled_strips(strips), strips, strict=True))
 
 
+def test_a_wide_strip_is_two_where_both_its_halves_show_an_index_at_the_same_end():
+    # the halves of an upright strip 60 px wide: their end squares, each half's top end first
+    def square(x, y):
+        return np.float32([[x, y], [x + 30, y], [x + 30, y + 30], [x, y + 30]])
+
+    ends = [[square(0, 0), square(0, 150)], [square(30, 0), square(30, 150)]]
+    side_by_side = vision.indices._indices_side_by_side
+    assert side_by_side(ends, [reading(T=0.9), reading(NOISE=0.9), reading(N=0.9), reading(NOISE=0.9)])  # two cards' tops
+    # one card printing its indices at opposite corners shows one in each half, but at the two ends
+    assert not side_by_side(ends, [reading(E=0.95), reading(NOISE=0.9), reading(NOISE=0.9), reading(E=0.95)])
+    # the other half's "index" read unsurely (a frame's line, a piece of the big glyph)
+    assert not side_by_side(ends, [reading(T=0.95), reading(NOISE=0.9), reading(I=0.7), reading(NOISE=0.9)])
+    # the second half's ends listed foot first: they are paired by where they lie
+    assert side_by_side([ends[0], ends[1][::-1]], [reading(T=0.9), reading(NOISE=0.9), reading(NOISE=0.9), reading(N=0.9)])
+
+
 def test_a_thin_region_found_alone_is_a_strip_only_beside_a_card():
     from vision.detect import Region, order_quad
 

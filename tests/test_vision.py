@@ -249,6 +249,10 @@ def test_the_strips_of_a_fan_running_off_a_held_out_table_are_read():
     # longest sides met far beyond its outline, and the quadrilateral they made cut no strip (the T
     # and the A under the card on top were missed)
     pytest.param(5151, 36, id="first-card-askew"),
+    # two double-framed cards under a third, their outline lost: the edge between their strips went
+    # unfound, and the band beside the card on top was read as one card, its ends showing both
+    # indices side by side (it was read as the T's strip, and as an N: the T read wrong, the N missed)
+    pytest.param(1010, 8, id="two-strips-found-as-one"),
 ])
 def test_every_covered_card_of_a_held_out_fan_is_read(seed, number):
     results = tally(held_out_table(seed, number))

@@ -36,6 +36,8 @@ CORNER_SHARE = 0.28  # a whole card's corner indices are read in squares this sh
 END_MARGIN = 1.15  # a strip's end square is read this much enlarged, to show the card's edge round its index
 LENGTHWISE = math.cos(math.radians(30))  # an index's own top within 30 degrees of its strip's length stands along it
 DOUBLED = (1.6, 2.4)  # a strip this many times as wide as the other strips of its fan (their median) is two
+SIDE_BY_SIDE = (0.3, 0.7)  # a strip this wide, in shares of its top card's width, may be two whose halves each show an index
+SIDE_BY_SIDE_SURE = 0.85  # how surely each half's index must be read, at the same end of both
 INDEXED = [i for i, name in enumerate(CLASSES) if len(name) == 1 or name in ("QU", "QXZ")]  # what a corner index shows
 VOWEL_CLASSES = [CLASSES.index(v) for v in VOWELS]
 I_CLASS = CLASSES.index("I")
@@ -52,17 +54,17 @@ def covered_cards(gray: np.ndarray, index, strips: list[detect.Region], tops: di
     group), and the strips of fans whose outline was found in no edge map, beside the cards read
     (``sightings``) or among the regions read as no card (``no_cards``; :func:`_lost_strips`).
     ``cards`` are the regions read as cards and ``card_area`` their size, which bound a strip's."""
-    strips = doubled_strips(strips)
-    ends, readings = read_ends(gray, index, [r.quad for r in strips], up)
+    fanned = side_by_side(gray, index, [(region, tops.get(region.group)) for region in doubled_strips(strips)], up)
+    ends, readings = read_ends(gray, index, [region.quad for region, _ in fanned], up)
     on_top = [s.corners.astype(np.float32) for s in sightings]
     read_surely = [s.corners for s in sightings if s.confidence >= SURE and s.visible >= 0.9]  # cards seen whole, not strips read as cards
     # a strip found whose ends both read as no index is reported as nothing: it must not hide a strip
     # found beside a card in its place, whose ends may show the index
-    reported = [region.quad for k, region in enumerate(strips) if _shows_something(readings[2 * k : 2 * k + 2])]
-    lost = _lost_strips(gray, no_cards, sightings, on_top + reported)
+    reported = [region.quad for k, (region, _) in enumerate(fanned) if _shows_something(readings[2 * k : 2 * k + 2])]
+    lost = side_by_side(gray, index, _lost_strips(gray, no_cards, sightings, on_top + reported), up)
     lost_ends, lost_readings = read_ends(gray, index, [region.quad for region, _ in lost], up)
     # each strip and the card on top of it; its ends and their readings in the same order
-    covered = [(region, tops.get(region.group)) for region in strips] + lost
+    covered = fanned + lost
     # a band of the table or a sheet found beside a card read, whose end reaches onto a card's corner
     # (that card's, or the next one's across a gap between them), shows that card's own index: read
     # as that card, or as unknown (half of a two-vowel card's), it is none
@@ -311,11 +313,53 @@ def doubled_strips(strips: list[detect.Region]) -> list[detect.Region]:
         if len(others) < 2 or not DOUBLED[0] <= region.sides[0] / float(np.median(others)) <= DOUBLED[1]:
             out.append(region)
             continue
-        a, b, c, d = crops.long_side_first(region.quad)
-        left, right = (a + d) / 2, (b + c) / 2  # the middles of its short sides
-        for half in ((a, b, right, left), (left, right, c, d)):
-            out.append(detect.Region(detect.order_quad(np.float32(half)), region.area / 2, partial=True, group=region.group))
+        out += _halves(region)
     return out
+
+
+def side_by_side(gray: np.ndarray, index, strips: list[tuple[detect.Region, detect.Region | None]],
+                 up: np.ndarray) -> list[tuple[detect.Region, detect.Region | None]]:
+    """The strips, each with the card lying on it, with each wide one (:data:`SIDE_BY_SIDE` of that
+    card's width) cut in two along its length where both halves show an index at the same end
+    (:func:`_indices_side_by_side`): the strips of two covered cards whose seam showed no edge, found as one, where no
+    other strips show it twice as wide as they are (:func:`doubled_strips`: a short fan, or one
+    whose outline was lost). A single card's wide strip shows its index in one half only; the other
+    half shows its frame and its big glyph, which read as no index."""
+    wide = [k for k, (region, top) in enumerate(strips)
+            if top is not None and SIDE_BY_SIDE[0] <= region.sides[0] / top.sides[0] <= SIDE_BY_SIDE[1]]
+    if not wide:
+        return strips
+    halves = {k: _halves(strips[k][0]) for k in wide}
+    ends, readings = read_ends(gray, index, [half.quad for k in wide for half in halves[k]], up)
+    out = []
+    for k, (region, top) in enumerate(strips):
+        at = 2 * wide.index(k) if k in halves else -1
+        if at >= 0 and _indices_side_by_side(ends[at : at + 2], readings[2 * at : 2 * at + 4]):
+            out += [(half, top) for half in halves[k]]
+        else:
+            out.append((region, top))
+    return out
+
+
+def _indices_side_by_side(ends: list[list[np.ndarray]], readings: list[Reading]) -> bool:
+    """Whether the two halves of a strip (their end squares, and the readings of those, two a half)
+    each show an index at the same end, read surely (:data:`SIDE_BY_SIDE_SURE`): the cards of a fan
+    print theirs alike. A card printing its indices at two opposite corners shows one in each half
+    of a wide strip, but at its two ends."""
+    for square, reading in zip(ends[0], readings[:2]):
+        center = square.mean(axis=0)
+        beside = min(range(2), key=lambda e: float(np.linalg.norm(ends[1][e].mean(axis=0) - center)))  # the other half's end there
+        if all(r.label != "NOISE" and r.confidence >= SIDE_BY_SIDE_SURE for r in (reading, readings[2 + beside])):
+            return True
+    return False
+
+
+def _halves(strip: detect.Region) -> list[detect.Region]:
+    """A strip cut in two along its length."""
+    a, b, c, d = crops.long_side_first(strip.quad)
+    left, right = (a + d) / 2, (b + c) / 2  # the middles of its short sides
+    return [detect.Region(detect.order_quad(np.float32(half)), strip.area / 2, partial=strip.partial, group=strip.group)
+            for half in ((a, b, right, left), (left, right, c, d))]
 
 
 def _runs_across(strip: detect.Region, top: detect.Region | None) -> bool:
