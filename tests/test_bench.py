@@ -26,6 +26,25 @@ def test_the_bench_scores_the_vowel_up_of_each_two_vowel_card_found():
     assert (results.whole.right, results.whole.wrong, results.whole.unknown, results.whole.missed) == (1, 1, 1, 1)
 
 
+def test_the_bench_measures_how_well_the_outline_of_each_whole_card_read_right_fits_the_card():
+    # the corners a card is reported with are part of the contract: a card found along the frame
+    # printed inside its edge is read right, but outlined short of its edges
+    from types import SimpleNamespace
+
+    from vision.bench import Results, score_scene
+
+    outline = np.float32([[0, 0], [100, 0], [100, 140], [0, 140]])
+    inside_frame = np.float32([[15, 15], [85, 15], [85, 125], [15, 125]])  # 70 x 110 of 100 x 140
+    truth = [SimpleNamespace(face=parse_face(face), corners=outline + [200 * k, 0], visible=1.0, required=True, sideways=False)
+             for k, face in enumerate("KLM")]
+    seen = [vision.Sighting(parse_face("K"), outline, 0.9, 1.0),
+            vision.Sighting(parse_face("L"), inside_frame + [200, 0], 0.9, 1.0),
+            vision.Sighting(parse_face("E"), outline + [400, 0], 0.9, 1.0)]  # read wrong: no outline counted
+    results = Results()
+    score_scene(SimpleNamespace(cards=truth), seen, results)
+    assert results.outlines == pytest.approx([1.0, 70 * 110 / (100 * 140)])
+
+
 def test_the_bench_counts_answers_on_cards_too_hidden_to_require_one():
     from types import SimpleNamespace
 

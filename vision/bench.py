@@ -42,6 +42,7 @@ from vision.synth.scene import indices_inside, render_scene
 from vision.synth.tiles import render_tiles
 
 REALDATA = Path(__file__).resolve().parent.parent.parent / "shared" / "realdata"
+OUTLINE_FITS = 0.8  # a whole card's outline found along its edges fits its own this well or better (:func:`_fit`); along its printed frame, about 0.6
 LAYOUTS = ("loose",) * 4 + ("piles",) * 2 + ("fan",) * 2 + ("mixed",) * 2  # the held-out tables' layouts, in turn
 
 
@@ -91,6 +92,7 @@ class Results:
     confusions: dict[str, int] = field(default_factory=dict)
     ends: Tally = field(default_factory=Tally)  # strip ends showing one index, read by the index readers alone: right, wrong, unsure
     ends_sure: int = 0  # of those read right, how many at least INDEX_MIN surely
+    outlines: list[float] = field(default_factory=list)  # each whole card read right: how well its outline fits the card's (:func:`_fit`)
 
 
 def _contains(quad: np.ndarray, point: np.ndarray) -> bool:
@@ -103,6 +105,16 @@ def _owner(scene, point) -> int | None:
         if _contains(scene.cards[index].corners, point):
             return index
     return None
+
+
+def _fit(found: np.ndarray, truth: np.ndarray) -> float:
+    """How well a card's outline as found fits its own: the area they share over the area either
+    covers (1: the same quadrilateral). A card found along the frame printed inside its edge fits
+    about 0.6."""
+    found, truth = np.asarray(found, np.float32), np.asarray(truth, np.float32)
+    shared = float(cv2.intersectConvexConvex(found, truth)[0])
+    either = float(cv2.contourArea(found)) + float(cv2.contourArea(truth)) - shared
+    return shared / either if either > 0 else 0.0
 
 
 def _names(sighting, truth) -> bool:
@@ -139,6 +151,8 @@ def score_scene(scene, sightings, results: Results) -> None:
             tally.unknown += 1
         elif _names(s, truth):
             tally.right += 1
+            if tally is results.whole:
+                results.outlines.append(_fit(s.corners, truth.corners))
         else:
             tally.wrong += 1
             key = f"{expected}->{s.face}"
@@ -400,6 +414,10 @@ def run(scenes: int = 100, empty: int = 100, seed: int = 2026, real: Path | None
     w, c, o = results.whole, results.covered, results.orientation
     yield f"held-out synthetic: {results.scenes} scenes, {w.total} whole required cards, {c.total} covered, {results.empty_tables} empty tables"
     yield f"  whole cards right                         {100 * w.share(w.right):8.2f} %      target >= 99.5 %   (wrong {w.wrong}, unknown {w.unknown}, missed {w.missed}; {w.interval(w.right)})"
+    fits = np.float32(results.outlines)
+    if len(fits):
+        yield (f"  outlines of the whole cards read right    {float(np.median(fits)):8.2f}        "
+               f"median fit (shared area over either's); {100 * float((fits >= OUTLINE_FITS).mean()):.1f} % fit {OUTLINE_FITS} or better")
     read = o.right + o.wrong
     yield (f"  two-vowel orientation right               {100 * o.right / read if read else float('nan'):8.2f} %      "
            f"target >= 99.5 %   (of {read} two-vowel cards read as their card; {o.missed} more found but not read so)")
