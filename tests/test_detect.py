@@ -132,6 +132,43 @@ def test_a_quad_traced_with_a_corner_pulled_off_is_snapped_back_onto_the_cards_s
     assert np.abs(snapped - corners).max() < 2.0, (snapped, corners)  # the same corners, in the same order
 
 
+def framed_card(table_grey, beside_grey=None):
+    """A grey picture of a card 120 x 180 px with a frame line printed 12 px inside its edge, turned
+    10 degrees on a plain table (with a card's paper running on beyond its right side, if given):
+    the picture, and the corners of the card and of the inside of its frame, clockwise."""
+    gray = np.full((400, 400), table_grey, np.uint8)
+    center, turn = np.float32([200, 200]), cv2.getRotationMatrix2D((0, 0), 10, 1.0)[:, :2].astype(np.float32)
+
+    def box(w, h):
+        return np.float32([[-w, -h], [w, -h], [w, h], [-w, h]]) / 2 @ turn.T + center
+
+    if beside_grey is not None:
+        cv2.fillConvexPoly(gray, (box(120, 180) + (turn @ np.float32([70, 0]))).round().astype(np.int32), beside_grey)
+    cv2.fillConvexPoly(gray, box(120, 180).round().astype(np.int32), 225)
+    cv2.polylines(gray, [box(96, 156).round().astype(np.int32)], True, 70, 2)
+    return cv2.GaussianBlur(gray, (3, 3), 0), box(120, 180), box(92, 152)
+
+
+@pytest.mark.parametrize("beside", [None, 225])
+def test_a_card_found_along_its_printed_frame_is_moved_out_onto_its_own_edges(beside):
+    # a card found along the inside of its frame: beyond each side lie the frame's line, then paper
+    # as far as its edge, then the table; where a card's paper runs on beyond one side (a card lying
+    # beside it, or under it), that side moves out as far as the others
+    from vision import detect
+
+    gray, card, inside_frame = framed_card(60, beside)
+    assert np.abs(detect.to_own_edges(gray, inside_frame) - card).max() < 2.5  # the same corners, in the same order
+
+
+def test_a_card_found_along_its_own_edges_or_on_a_light_table_stays_as_found():
+    from vision import detect
+
+    gray, card, _ = framed_card(60)
+    assert np.abs(detect.to_own_edges(gray, card) - card).max() < 0.5
+    gray, _, inside_frame = framed_card(215)  # a table nearly as light as the card: its edges cannot be told
+    assert np.abs(detect.to_own_edges(gray, inside_frame) - inside_frame).max() < 0.5
+
+
 def test_a_bitten_face_reaches_its_sides_a_blot_does_not():
     from vision import detect
 

@@ -21,6 +21,8 @@ A two-vowel card is read by where its vowels sit: the one in the half towards th
 
 from __future__ import annotations
 
+import dataclasses
+
 import itertools
 import math
 from pathlib import Path
@@ -290,7 +292,10 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     # chequered table or lines of print, not covered cards. The card on top of each group:
     top_of = {region.group: region for region, reading in zip(whole, readings) if not rejected(reading)}
     no_cards = [region for k, region in enumerate(whole) if rejected(readings[k]) and k not in joined]
-    return sightings + indices.covered_cards(gray, index, strips, top_of, no_cards, sightings, cards, card_area, up)
+    covered = indices.covered_cards(gray, index, strips, top_of, no_cards, sightings, cards, card_area, up)
+    # reported by their own edges, where found along their printed frames (after the covered cards,
+    # which are found beside the cards as they were found)
+    return [dataclasses.replace(s, corners=detect.to_own_edges(gray, s.corners)) for s in sightings] + covered
 
 
 def _better_turned(first: Reading, turned: Reading, rejected) -> bool:

@@ -601,6 +601,61 @@ def snapped(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return np.float32(corners)
 
 
+FRAME_REACH = 0.22  # how far beyond a card found along its printed frame its own edge is looked for, in its short sides
+FRAME_ALIKE = 0.05  # the sides of a frame printed all round lie as far inside the card's edges, within this (short sides)
+TABLE_DARKER = 0.7  # the table beyond a card's edge, where it can be told from the card, is this share of its paper or darker
+def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """A whole card's quad (4 image points, clockwise) moved out onto the card's own edges where it was
+    found along the frame printed inside them (a double frame's inner line: the face it encloses is
+    card-shaped too). Beyond such a side lie the frame's line, no wider than a printed line, then
+    paper, then, within :data:`FRAME_REACH`, the table (darker than :data:`TABLE_DARKER` of the
+    card's paper); the frame is printed all round, so at least three sides move out about as far
+    (:data:`FRAME_ALIKE`), and one whose paper runs on (a card beside or under it) as far as the
+    others. A card found along its edges has the table just beyond them and comes back as it was,
+    as does one on a table nearly as light as itself. The corners keep their order."""
+    quad = np.asarray(quad, np.float32)
+    short, _ = sides_of(quad)
+    inward, reach = max(3, round(0.15 * short)), max(4, round(FRAME_REACH * short))
+    offsets = np.arange(-inward, reach + 1, dtype=np.float32)
+    along = np.linspace(0.25, 0.75, 16, dtype=np.float32)  # the side's middle: the corner indices lie outside the frame
+    steps = np.roll(quad, -1, axis=0) - quad  # side k runs from corner k to corner k + 1
+    normals = steps[:, ::-1] * np.float32([1, -1]) / np.linalg.norm(steps, axis=1, keepdims=True)
+    normals *= np.sign(np.einsum("ij,ij->i", normals, quad + steps / 2 - quad.mean(axis=0)))[:, None]  # outwards
+    points = (quad[:, None, None] + along[None, :, None, None] * steps[:, None, None]
+              + offsets[None, None, :, None] * normals[:, None, None]).reshape(4 * len(along), len(offsets), 2)
+    profiles = cv2.remap(gray, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    rows = np.median(profiles.reshape(4, len(along), len(offsets)), axis=1)  # each side's rows, outwards
+    paper = float(np.percentile(profiles[:, :inward], 90))  # the card's face just inside its sides
+    gap = max(3, round(0.03 * short))  # the widest a printed line may be
+    out: list[float] = []
+    for row in rows[:, inward + 1 :] / max(1.0, paper):  # beyond each side, from the first pixel out
+        table = float(np.median(row[-3:]))
+        if table > TABLE_DARKER:
+            out.append(np.nan)  # paper runs on: a light table, or a card beside or under it
+            continue
+        light = np.flatnonzero(row >= (1 + table) / 2)  # lighter than halfway from the table to the paper
+        if not len(light) or light[0] > gap:
+            out.append(0.0)  # the table just beyond, wider than a printed line: the card's own edge
+            continue
+        on_card = row[light[0] : light[-1] + 1] >= (1 + table) / 2
+        runs = np.diff(np.flatnonzero(np.diff(np.r_[1, on_card.astype(np.int8), 1])))[::2]  # the dark runs between
+        out.append(np.nan if len(runs) and runs.max() > gap else float(light[-1] + 1))  # a gap of table: a card beside it
+    moved = [d for d in out if not np.isnan(d)]
+    if len(moved) < 3 or max(moved) - min(moved) > FRAME_ALIKE * short or max(moved) == 0:
+        return quad
+    middle = float(np.median(moved))
+    shift = np.float32([middle if np.isnan(d) else d for d in out])
+    lines = quad + shift[:, None] * normals  # side k now passes through this point, along steps[k]
+    corners = []
+    for k in range(4):  # corner k where the lines of sides k - 1 and k cross
+        a, u, c, v = lines[k - 1], steps[k - 1], lines[k], steps[k]
+        cross = float(u[0] * v[1] - u[1] * v[0])
+        if abs(cross) < 1e-6:
+            return quad
+        corners.append(a + u * float((c - a)[0] * v[1] - (c - a)[1] * v[0]) / cross)
+    return np.float32(corners)
+
+
 @lru_cache(maxsize=8)  # a frame's cards are alike in size; each entry is under a megabyte
 def _lines_through(width: int, samples: int) -> np.ndarray:
     """Every line across a band ``width`` offsets wide and ``samples`` long, from each offset at its
