@@ -579,24 +579,41 @@ def snapped(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     reach = max(4, round(SNAP_REACH * short))
     offsets = np.arange(-reach, reach + 1, dtype=np.float32)
     along = np.linspace(0.12, 0.88, SNAP_SAMPLES, dtype=np.float32)  # clear of the corners, which may be round
-    steps = np.roll(quad, -1, axis=0) - quad  # side k runs from corner k to corner k + 1
-    normals = steps[:, ::-1] * np.float32([1, -1]) / np.linalg.norm(steps, axis=1, keepdims=True)
-    normals *= np.sign(np.einsum("ij,ij->i", normals, quad + steps / 2 - quad.mean(axis=0)))[:, None]  # outwards
-    points = (quad[:, None, None] + along[None, :, None, None] * steps[:, None, None]
-              + offsets[None, None, :, None] * normals[:, None, None]).reshape(4 * SNAP_SAMPLES, len(offsets), 2)
-    profiles = cv2.remap(gray, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+    profiles, steps, normals = _across_sides(gray, quad, along, offsets)
+    profiles = profiles.astype(np.float32)
     across = np.zeros_like(profiles)
     across[:, 1:-1] = profiles[:, 2:] - profiles[:, :-2]
     strength = np.abs(np.take(across.reshape(4, -1), _lines_through(len(offsets), SNAP_SAMPLES), axis=1).sum(axis=3))
     best = strength.reshape(4, -1).argmax(axis=1)
     starts = quad + along[0] * steps + offsets[best // len(offsets), None] * normals
     ends = quad + along[-1] * steps + offsets[best % len(offsets), None] * normals
+    corners = _where_sides_cross(starts, ends - starts)
+    return quad if corners is None else corners
+
+
+def _across_sides(gray: np.ndarray, quad: np.ndarray, along: np.ndarray,
+                  offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The grey picture across each side of a quad (clockwise): at each share ``along`` of the side,
+    a row of samples at each of ``offsets`` pixels out from it (in, where negative), side after side;
+    with the sides' steps (side k from corner k to corner k + 1) and their outward unit normals."""
+    steps = np.roll(quad, -1, axis=0) - quad
+    normals = steps[:, ::-1] * np.float32([1, -1]) / np.linalg.norm(steps, axis=1, keepdims=True)
+    normals *= np.sign(np.einsum("ij,ij->i", normals, quad + steps / 2 - quad.mean(axis=0)))[:, None]  # outwards
+    points = (quad[:, None, None] + along[None, :, None, None] * steps[:, None, None]
+              + offsets[None, None, :, None] * normals[:, None, None]).reshape(4 * len(along), len(offsets), 2)
+    rows = cv2.remap(gray, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return rows, steps, normals
+
+
+def _where_sides_cross(points: np.ndarray, directions: np.ndarray) -> np.ndarray | None:
+    """The corners of the quad whose side k runs through ``points[k]`` along ``directions[k]``: corner
+    k where sides k - 1 and k cross; None where two sides meeting run parallel."""
     corners = []
-    for k in range(4):  # corner k where the lines of sides k - 1 and k cross
-        a, u, c, v = starts[k - 1], ends[k - 1] - starts[k - 1], starts[k], ends[k] - starts[k]
+    for k in range(4):
+        a, u, c, v = points[k - 1], directions[k - 1], points[k], directions[k]
         cross = float(u[0] * v[1] - u[1] * v[0])
         if abs(cross) < 1e-6:
-            return quad
+            return None
         corners.append(a + u * float((c - a)[0] * v[1] - (c - a)[1] * v[0]) / cross)
     return np.float32(corners)
 
@@ -618,12 +635,7 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     inward, reach = max(3, round(0.15 * short)), max(4, round(FRAME_REACH * short))
     offsets = np.arange(-inward, reach + 1, dtype=np.float32)
     along = np.linspace(0.25, 0.75, 16, dtype=np.float32)  # the side's middle: the corner indices lie outside the frame
-    steps = np.roll(quad, -1, axis=0) - quad  # side k runs from corner k to corner k + 1
-    normals = steps[:, ::-1] * np.float32([1, -1]) / np.linalg.norm(steps, axis=1, keepdims=True)
-    normals *= np.sign(np.einsum("ij,ij->i", normals, quad + steps / 2 - quad.mean(axis=0)))[:, None]  # outwards
-    points = (quad[:, None, None] + along[None, :, None, None] * steps[:, None, None]
-              + offsets[None, None, :, None] * normals[:, None, None]).reshape(4 * len(along), len(offsets), 2)
-    profiles = cv2.remap(gray, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    profiles, steps, normals = _across_sides(gray, quad, along, offsets)
     rows = np.median(profiles.reshape(4, len(along), len(offsets)), axis=1)  # each side's rows, outwards
     paper = float(np.percentile(profiles[:, :inward], 90))  # the card's face just inside its sides
     gap = max(3, round(0.03 * short))  # the widest a printed line may be
@@ -645,15 +657,8 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
         return quad
     middle = float(np.median(moved))
     shift = np.float32([middle if np.isnan(d) else d for d in out])
-    lines = quad + shift[:, None] * normals  # side k now passes through this point, along steps[k]
-    corners = []
-    for k in range(4):  # corner k where the lines of sides k - 1 and k cross
-        a, u, c, v = lines[k - 1], steps[k - 1], lines[k], steps[k]
-        cross = float(u[0] * v[1] - u[1] * v[0])
-        if abs(cross) < 1e-6:
-            return quad
-        corners.append(a + u * float((c - a)[0] * v[1] - (c - a)[1] * v[0]) / cross)
-    return np.float32(corners)
+    corners = _where_sides_cross(quad + shift[:, None] * normals, steps)
+    return quad if corners is None else corners
 
 
 @lru_cache(maxsize=8)  # a frame's cards are alike in size; each entry is under a megabyte
