@@ -22,7 +22,6 @@ A two-vowel card is read by where its vowels sit: the one in the half towards th
 from __future__ import annotations
 
 import dataclasses
-
 import itertools
 import math
 from pathlib import Path

@@ -621,6 +621,8 @@ def _where_sides_cross(points: np.ndarray, directions: np.ndarray) -> np.ndarray
 FRAME_REACH = 0.22  # how far beyond a card found along its printed frame its own edge is looked for, in its short sides
 FRAME_ALIKE = 0.05  # the sides of a frame printed all round lie as far inside the card's edges, within this (short sides)
 TABLE_DARKER = 0.7  # the table beyond a card's edge, where it can be told from the card, is this share of its paper or darker
+
+
 def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """A whole card's quad (4 image points, clockwise) moved out onto the card's own edges where it was
     found along the frame printed inside them (a double frame's inner line: the face it encloses is

@@ -321,10 +321,10 @@ def side_by_side(gray: np.ndarray, index, strips: list[tuple[detect.Region, dete
                  up: np.ndarray) -> list[tuple[detect.Region, detect.Region | None]]:
     """The strips, each with the card lying on it, with each wide one (:data:`SIDE_BY_SIDE` of that
     card's width) cut in two along its length where both halves show an index at the same end
-    (:func:`_indices_side_by_side`): the strips of two covered cards whose seam showed no edge, found as one, where no
-    other strips show it twice as wide as they are (:func:`doubled_strips`: a short fan, or one
-    whose outline was lost). A single card's wide strip shows its index in one half only; the other
-    half shows its frame and its big glyph, which read as no index."""
+    (:func:`_indices_side_by_side`): the strips of two covered cards whose seam showed no edge,
+    found as one, where no other strips show it twice as wide as they are (:func:`doubled_strips`:
+    a short fan, or one whose outline was lost). A single card's wide strip shows its index in one
+    half only; the other half shows its frame and its big glyph, which read as no index."""
     wide = [k for k, (region, top) in enumerate(strips)
             if top is not None and SIDE_BY_SIDE[0] <= region.sides[0] / top.sides[0] <= SIDE_BY_SIDE[1]]
     if not wide:
