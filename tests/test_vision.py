@@ -1046,9 +1046,9 @@ def test_a_band_of_the_table_between_two_cards_is_not_taken_for_a_covered_card_s
 
 
 def test_a_band_far_longer_than_the_card_it_lies_beside_is_no_covered_card_of_that_card():
-    # a striped table: a band found beside a card read, and grown along the stripe to over 1.5 times that
-    # card's length, was reported as an unknown covered card under it. (Another band, between two
-    # cards and no longer than they are, is still reported: one phantom is left on this table)
+    # a striped table: a band found beside a card read, and grown along the stripe to over 1.5 times
+    # that card's length, was reported as an unknown covered card under it. (Another band, between
+    # two cards and no longer than they are, is still reported: one phantom is left on this table)
     results = tally(held_out_table(2424, 21))
     assert results.phantoms <= 1 and results.whole.right == results.whole.total, results  # 2 before
 

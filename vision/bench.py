@@ -112,7 +112,7 @@ def _fit(found: np.ndarray, truth: np.ndarray) -> float:
     covers (1: the same quadrilateral). A card found along the frame printed inside its edge fits
     about 0.6."""
     found, truth = np.asarray(found, np.float32), np.asarray(truth, np.float32)
-    shared = float(cv2.intersectConvexConvex(found, truth)[0])
+    shared = detect.shared_area(found, truth)
     either = float(cv2.contourArea(found)) + float(cv2.contourArea(truth)) - shared
     return shared / either if either > 0 else 0.0
 

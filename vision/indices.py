@@ -331,13 +331,10 @@ def side_by_side(gray: np.ndarray, index, strips: list[tuple[detect.Region, dete
         return strips
     halves = {k: _halves(strips[k][0]) for k in wide}
     ends, readings = read_ends(gray, index, [half.quad for k in wide for half in halves[k]], up)
+    split = {k for j, k in enumerate(wide) if _indices_side_by_side(ends[2 * j : 2 * j + 2], readings[4 * j : 4 * j + 4])}
     out = []
     for k, (region, top) in enumerate(strips):
-        at = 2 * wide.index(k) if k in halves else -1
-        if at >= 0 and _indices_side_by_side(ends[at : at + 2], readings[2 * at : 2 * at + 4]):
-            out += [(half, top) for half in halves[k]]
-        else:
-            out.append((region, top))
+        out += [(half, top) for half in halves[k]] if k in split else [(region, top)]
     return out
 
 
