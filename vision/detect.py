@@ -18,6 +18,7 @@ for beside it (:func:`strips_beside`) where their fan's outline closes in none.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -595,13 +596,16 @@ def _across_sides(gray: np.ndarray, quad: np.ndarray, along: np.ndarray,
                   offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The grey picture across each side of a quad (clockwise): at each share ``along`` of the side,
     a row of samples at each of ``offsets`` pixels out from it (in, where negative), side after side;
-    with the sides' steps (side k from corner k to corner k + 1) and their outward unit normals."""
-    steps = np.roll(quad, -1, axis=0) - quad
-    normals = steps[:, ::-1] * np.float32([1, -1]) / np.linalg.norm(steps, axis=1, keepdims=True)
-    normals *= np.sign(np.einsum("ij,ij->i", normals, quad + steps / 2 - quad.mean(axis=0)))[:, None]  # outwards
-    points = (quad[:, None, None] + along[None, :, None, None] * steps[:, None, None]
-              + offsets[None, None, :, None] * normals[:, None, None]).reshape(4 * len(along), len(offsets), 2)
-    rows = cv2.remap(gray, points[..., 0], points[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    with the sides' steps (side k from corner k to corner k + 1) and their outward unit normals.
+    Called for every card a frame reports: the sample points are worked out one axis at a time, in
+    few numpy calls (each costs more than its arithmetic on a few thousand points)."""
+    steps = quad[[1, 2, 3, 0]] - quad
+    normals = steps[:, ::-1] * np.float32([1, -1]) / np.sqrt((steps * steps).sum(axis=1, keepdims=True))
+    outwards = ((quad + steps / 2 - quad.mean(axis=0)) * normals).sum(axis=1) < 0
+    normals[outwards] *= -1
+    maps = [(quad[:, None, None, axis] + along[:, None] * steps[:, None, None, axis]
+             + offsets * normals[:, None, None, axis]).reshape(4 * len(along), len(offsets)) for axis in (0, 1)]
+    rows = cv2.remap(gray, *maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return rows, steps, normals
 
 
@@ -621,6 +625,7 @@ def _where_sides_cross(points: np.ndarray, directions: np.ndarray) -> np.ndarray
 FRAME_REACH = 0.22  # how far beyond a card found along its printed frame its own edge is looked for, in its short sides
 FRAME_ALIKE = 0.05  # the sides of a frame printed all round lie as far inside the card's edges, within this (short sides)
 TABLE_DARKER = 0.7  # the table beyond a card's edge, where it can be told from the card, is this share of its paper or darker
+_SIDES_MIDDLE = np.linspace(0.25, 0.75, 16, dtype=np.float32)  # where it is looked for along each side: the corner indices lie outside the frame
 
 
 def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -636,29 +641,32 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     short, _ = sides_of(quad)
     inward, reach = max(3, round(0.15 * short)), max(4, round(FRAME_REACH * short))
     offsets = np.arange(-inward, reach + 1, dtype=np.float32)
-    along = np.linspace(0.25, 0.75, 16, dtype=np.float32)  # the side's middle: the corner indices lie outside the frame
-    profiles, steps, normals = _across_sides(gray, quad, along, offsets)
-    rows = np.median(profiles.reshape(4, len(along), len(offsets)), axis=1)  # each side's rows, outwards
-    paper = float(np.percentile(profiles[:, :inward], 90))  # the card's face just inside its sides
+    profiles, steps, normals = _across_sides(gray, quad, _SIDES_MIDDLE, offsets)
+    # each side's median row, outwards
+    ranked = np.sort(profiles.reshape(4, len(_SIDES_MIDDLE), len(offsets)), axis=1)
+    half = len(_SIDES_MIDDLE) // 2
+    rows = (ranked[:, half - 1] + ranked[:, half].astype(np.float64)) / 2
+    face = profiles[:, :inward].ravel()
+    rank = int(0.9 * len(face))
+    paper = float(np.partition(face, rank)[rank])  # the card's face just inside its sides: its lightest tenth
     gap = max(3, round(0.03 * short))  # the widest a printed line may be
     out: list[float] = []
-    for row in rows[:, inward + 1 :] / max(1.0, paper):  # beyond each side, from the first pixel out
-        table = float(np.median(row[-3:]))
+    for row in (rows[:, inward + 1 :] / max(1.0, paper)).tolist():  # beyond each side, from the first pixel out
+        table = sorted(row[-3:])[1]
         if table > TABLE_DARKER:
-            out.append(np.nan)  # paper runs on: a light table, or a card beside or under it
+            out.append(math.nan)  # paper runs on: a light table, or a card beside or under it
             continue
-        light = np.flatnonzero(row >= (1 + table) / 2)  # lighter than halfway from the table to the paper
-        if not len(light) or light[0] > gap:
+        light = [k for k, shade in enumerate(row) if shade >= (1 + table) / 2]  # lighter than halfway from the table to the paper
+        if not light or light[0] > gap:
             out.append(0.0)  # the table just beyond, wider than a printed line: the card's own edge
             continue
-        on_card = row[light[0] : light[-1] + 1] >= (1 + table) / 2
-        runs = np.diff(np.flatnonzero(np.diff(np.r_[1, on_card.astype(np.int8), 1])))[::2]  # the dark runs between
-        out.append(np.nan if len(runs) and runs.max() > gap else float(light[-1] + 1))  # a gap of table: a card beside it
-    moved = [d for d in out if not np.isnan(d)]
-    if len(moved) < 3 or max(moved) - min(moved) > FRAME_ALIKE * short or max(moved) == 0:
+        darkest = max((b - a - 1 for a, b in zip(light, light[1:])), default=0)  # the widest dark run between
+        out.append(math.nan if darkest > gap else float(light[-1] + 1))  # a gap of table: a card beside it
+    moved = sorted(d for d in out if not math.isnan(d))
+    if len(moved) < 3 or moved[-1] - moved[0] > FRAME_ALIKE * short or moved[-1] == 0:
         return quad
-    middle = float(np.median(moved))
-    shift = np.float32([middle if np.isnan(d) else d for d in out])
+    middle = statistics.median(moved)
+    shift = np.float32([middle if math.isnan(d) else d for d in out])
     corners = _where_sides_cross(quad + shift[:, None] * normals, steps)
     return quad if corners is None else corners
 
