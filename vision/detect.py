@@ -626,6 +626,7 @@ FRAME_REACH = 0.22  # how far beyond a card found along its printed frame its ow
 FRAME_ALIKE = 0.05  # the sides of a frame printed all round lie as far inside the card's edges, within this (short sides)
 TABLE_DARKER = 0.7  # the table beyond a card's edge, where it can be told from the card, is this share of its paper or darker
 _SIDES_MIDDLE = np.linspace(0.25, 0.75, 16, dtype=np.float32)  # where it is looked for along each side: the corner indices lie outside the frame
+SNAP_HOLDS = 0.97  # a card found askew inside its edges is put onto the edges near it only where they hold this share of it
 
 
 def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -636,9 +637,54 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     card's paper); the frame is printed all round, so at least three sides move out about as far
     (:data:`FRAME_ALIKE`), and one whose paper runs on (a card beside or under it) as far as the
     others. A card found along its edges has the table just beyond them and comes back as it was,
-    as does one on a table nearly as light as itself. The corners keep their order."""
+    as does one on a table nearly as light as itself. A card found inside its edges but askew of
+    them (along a frame's lines at a slant, its outline bitten by its letter), whose sides no frame
+    moves out alike, is put onto the straight lines near its sides (:func:`snapped`) where those
+    hold it (:data:`SNAP_HOLDS`) and lie beyond three of its sides by more than a printed line's
+    width; and out of its frame from there, where those lines are its frame's. The corners keep
+    their order."""
     quad = np.asarray(quad, np.float32)
     short, _ = sides_of(quad)
+    out, steps, normals = _beyond_sides(gray, quad, short)
+    framed = _out_of_frame(quad, out, steps, normals, short)
+    if framed is not None:
+        return framed
+    line = _printed_line(short)
+    if sum(d <= line for d in out) >= 3:  # NaN is no number
+        return quad  # the table within a printed line's width beyond three sides: found along its own edges
+    straight = snapped(gray, quad)
+    if shared_area(straight, quad) < SNAP_HOLDS * cv2.contourArea(quad):
+        return quad
+    middles = (straight + straight[[1, 2, 3, 0]] - quad - quad[[1, 2, 3, 0]]) / 2
+    if int(((middles * normals).sum(axis=1) > line).sum()) < 3:  # how far each side's middle moved out
+        return quad
+    framed = _out_of_frame(straight, *_beyond_sides(gray, straight, short), short)  # put onto its frame's line
+    return straight if framed is None else framed
+
+
+def _out_of_frame(quad: np.ndarray, beyond: list[float], steps: np.ndarray, normals: np.ndarray,
+                  short: float) -> np.ndarray | None:
+    """A card's quad found along its printed frame, moved out onto its own edges where at least three
+    sides' frames lie about as far inside them (:func:`_beyond_sides`), a side whose paper runs on
+    as far as the others; else None."""
+    moved = sorted(d for d in beyond if not math.isnan(d))
+    if len(moved) < 3 or moved[-1] - moved[0] > FRAME_ALIKE * short or moved[-1] == 0:
+        return None
+    middle = statistics.median(moved)
+    shift = np.float32([middle if math.isnan(d) else d for d in beyond])
+    return _where_sides_cross(quad + shift[:, None] * normals, steps)
+
+
+def _printed_line(short: float) -> int:
+    """The widest a printed line (a frame's) may be on a card of short side ``short``, in pixels."""
+    return max(3, round(0.03 * short))
+
+
+def _beyond_sides(gray: np.ndarray, quad: np.ndarray, short: float) -> tuple[list[float], np.ndarray, np.ndarray]:
+    """What lies beyond each side of a whole card's quad (:func:`to_own_edges`), its short side
+    ``short``: 0 where the table begins just beyond it; how far out the table begins, in pixels, where
+    a printed line and then paper lie between; NaN where paper runs on (a light table, a card beside
+    it) or a gap of table lies between (a card beside it). With the sides' steps and outward normals."""
     inward, reach = max(3, round(0.15 * short)), max(4, round(FRAME_REACH * short))
     offsets = np.arange(-inward, reach + 1, dtype=np.float32)
     profiles, steps, normals = _across_sides(gray, quad, _SIDES_MIDDLE, offsets)
@@ -649,7 +695,7 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     face = profiles[:, :inward].ravel()
     rank = int(0.9 * len(face))
     paper = float(np.partition(face, rank)[rank])  # the card's face just inside its sides: its lightest tenth
-    gap = max(3, round(0.03 * short))  # the widest a printed line may be
+    gap = _printed_line(short)
     out: list[float] = []
     for row in (rows[:, inward + 1 :] / max(1.0, paper)).tolist():  # beyond each side, from the first pixel out
         table = sorted(row[-3:])[1]
@@ -662,13 +708,7 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
             continue
         darkest = max((b - a - 1 for a, b in zip(light, light[1:])), default=0)  # the widest dark run between
         out.append(math.nan if darkest > gap else float(light[-1] + 1))  # a gap of table: a card beside it
-    moved = sorted(d for d in out if not math.isnan(d))
-    if len(moved) < 3 or moved[-1] - moved[0] > FRAME_ALIKE * short or moved[-1] == 0:
-        return quad
-    middle = statistics.median(moved)
-    shift = np.float32([middle if math.isnan(d) else d for d in out])
-    corners = _where_sides_cross(quad + shift[:, None] * normals, steps)
-    return quad if corners is None else corners
+    return out, steps, normals
 
 
 @lru_cache(maxsize=8)  # a frame's cards are alike in size; each entry is under a megabyte
