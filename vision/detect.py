@@ -645,12 +645,12 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     their order."""
     quad = np.asarray(quad, np.float32)
     short, _ = sides_of(quad)
-    out, steps, normals = _beyond_sides(gray, quad, short)
-    framed = _out_of_frame(quad, out, steps, normals, short)
+    beyond, steps, normals = _beyond_sides(gray, quad, short)
+    framed = _out_of_frame(quad, beyond, steps, normals, short)
     if framed is not None:
         return framed
     line = _printed_line(short)
-    if sum(d <= line for d in out) >= 3:  # NaN is no number
+    if sum(d <= line for d in beyond) >= 3:  # NaN is no number
         return quad  # the table within a printed line's width beyond three sides: found along its own edges
     straight = snapped(gray, quad)
     if shared_area(straight, quad) < SNAP_HOLDS * cv2.contourArea(quad):
@@ -695,7 +695,7 @@ def _beyond_sides(gray: np.ndarray, quad: np.ndarray, short: float) -> tuple[lis
     face = profiles[:, :inward].ravel()
     rank = int(0.9 * len(face))
     paper = float(np.partition(face, rank)[rank])  # the card's face just inside its sides: its lightest tenth
-    gap = _printed_line(short)
+    line = _printed_line(short)
     out: list[float] = []
     for row in (rows[:, inward + 1 :] / max(1.0, paper)).tolist():  # beyond each side, from the first pixel out
         table = sorted(row[-3:])[1]
@@ -703,11 +703,11 @@ def _beyond_sides(gray: np.ndarray, quad: np.ndarray, short: float) -> tuple[lis
             out.append(math.nan)  # paper runs on: a light table, or a card beside or under it
             continue
         light = [k for k, shade in enumerate(row) if shade >= (1 + table) / 2]  # lighter than halfway from the table to the paper
-        if not light or light[0] > gap:
+        if not light or light[0] > line:
             out.append(0.0)  # the table just beyond, wider than a printed line: the card's own edge
             continue
         darkest = max((b - a - 1 for a, b in zip(light, light[1:])), default=0)  # the widest dark run between
-        out.append(math.nan if darkest > gap else float(light[-1] + 1))  # a gap of table: a card beside it
+        out.append(math.nan if darkest > line else float(light[-1] + 1))  # a gap of table: a card beside it
     return out, steps, normals
 
 
