@@ -132,20 +132,21 @@ def test_a_quad_traced_with_a_corner_pulled_off_is_snapped_back_onto_the_cards_s
     assert np.abs(snapped - corners).max() < 2.0, (snapped, corners)  # the same corners, in the same order
 
 
-def framed_card(table_grey, beside_grey=None):
+def framed_card(table_grey, beside_grey=None, table_colour=None):
     """A grey picture of a card 120 x 180 px with a frame line printed 12 px inside its edge, turned
-    10 degrees on a plain table (with a card's paper running on beyond its right side, if given):
-    the picture, and the corners of the card and of the inside of its frame, clockwise."""
-    gray = np.full((400, 400), table_grey, np.uint8)
+    10 degrees on a plain table (with a card's paper running on beyond its right side, if given; in
+    colour, BGR, on a table of ``table_colour``, if given): the picture, and the corners of the card
+    and of the inside of its frame, clockwise."""
+    gray = np.full((400, 400, 3), table_colour, np.uint8) if table_colour else np.full((400, 400), table_grey, np.uint8)
     center, turn = np.float32([200, 200]), cv2.getRotationMatrix2D((0, 0), 10, 1.0)[:, :2].astype(np.float32)
 
     def box(w, h):
         return np.float32([[-w, -h], [w, -h], [w, h], [-w, h]]) / 2 @ turn.T + center
 
     if beside_grey is not None:
-        cv2.fillConvexPoly(gray, (box(120, 180) + (turn @ np.float32([70, 0]))).round().astype(np.int32), beside_grey)
-    cv2.fillConvexPoly(gray, box(120, 180).round().astype(np.int32), 225)
-    cv2.polylines(gray, [box(96, 156).round().astype(np.int32)], True, 70, 2)
+        cv2.fillConvexPoly(gray, (box(120, 180) + (turn @ np.float32([70, 0]))).round().astype(np.int32), (beside_grey,) * 3)
+    cv2.fillConvexPoly(gray, box(120, 180).round().astype(np.int32), (225, 225, 225))
+    cv2.polylines(gray, [box(96, 156).round().astype(np.int32)], True, (70, 70, 70), 2)
     return cv2.GaussianBlur(gray, (3, 3), 0), box(120, 180), box(92, 152)
 
 
@@ -158,6 +159,17 @@ def test_a_card_found_along_its_printed_frame_is_moved_out_onto_its_own_edges(be
 
     gray, card, inside_frame = framed_card(60, beside)
     assert np.abs(detect.to_own_edges(gray, inside_frame) - card).max() < 2.5  # the same corners, in the same order
+
+
+def test_a_card_on_a_table_as_light_as_itself_but_of_another_hue_is_moved_out_of_its_frame():
+    # in grey a pastel table is the card's paper running on; in colour it is not
+    from vision import detect
+
+    image, card, inside_frame = framed_card(None, table_colour=(170, 230, 200))
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert abs(float(gray[5, 5]) - 225) < 15  # as light as the card's paper
+    assert np.abs(detect.to_own_edges(gray, inside_frame) - inside_frame).max() < 0.5  # grey alone cannot tell
+    assert np.abs(detect.to_own_edges(gray, inside_frame, image) - card).max() < 2.5  # the same corners, in the same order
 
 
 def test_a_card_found_askew_inside_its_frame_is_put_onto_its_own_edges():

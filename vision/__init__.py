@@ -294,7 +294,7 @@ def see(image: np.ndarray, up: np.ndarray = UP, reader=None, stop_tiles: bool = 
     covered = indices.covered_cards(gray, index, strips, top_of, no_cards, sightings, cards, card_area, up)
     # reported by their own edges, where found along their printed frames (after the covered cards,
     # which are found beside the cards as they were found)
-    return [dataclasses.replace(s, corners=detect.to_own_edges(gray, s.corners)) for s in sightings] + covered
+    return [dataclasses.replace(s, corners=detect.to_own_edges(gray, s.corners, image)) for s in sightings] + covered
 
 
 def _better_turned(first: Reading, turned: Reading, rejected) -> bool:

@@ -594,9 +594,9 @@ def snapped(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
 
 def _across_sides(gray: np.ndarray, quad: np.ndarray, along: np.ndarray,
                   offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The grey picture across each side of a quad (clockwise): at each share ``along`` of the side,
-    a row of samples at each of ``offsets`` pixels out from it (in, where negative), side after side;
-    with the sides' steps (side k from corner k to corner k + 1) and their outward unit normals.
+    """The picture (grey or colour) across each side of a quad (clockwise): at each share ``along`` of
+    the side, a row of samples at each of ``offsets`` pixels out from it (in, where negative), side
+    after side; with the sides' steps (side k from corner k to corner k + 1) and their outward unit normals.
     Called for every card a frame reports: the sample points are worked out one axis at a time, in
     few numpy calls (each costs more than its arithmetic on a few thousand points)."""
     steps = quad[[1, 2, 3, 0]] - quad
@@ -627,9 +627,10 @@ FRAME_ALIKE = 0.05  # the sides of a frame printed all round lie as far inside t
 TABLE_DARKER = 0.7  # the table beyond a card's edge, where it can be told from the card, is this share of its paper or darker
 _SIDES_MIDDLE = np.linspace(0.25, 0.75, 16, dtype=np.float32)  # where it is looked for along each side: the corner indices lie outside the frame
 SNAP_HOLDS = 0.97  # a card found askew inside its edges is put onto the edges near it only where they hold this share of it
+HUE_WEIGHT = 4.0  # in colour, a difference of hue counts this many times one of lightness (OpenCV's 8-bit Lab units) beside a card
 
 
-def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+def to_own_edges(gray: np.ndarray, quad: np.ndarray, image: np.ndarray | None = None) -> np.ndarray:
     """A whole card's quad (4 image points, clockwise) moved out onto the card's own edges where it was
     found along the frame printed inside them (a double frame's inner line: the face it encloses is
     card-shaped too). Beyond such a side lie the frame's line, no wider than a printed line, then
@@ -637,12 +638,14 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     card's paper); the frame is printed all round, so at least three sides move out about as far
     (:data:`FRAME_ALIKE`), and one whose paper runs on (a card beside or under it) as far as the
     others. A card found along its edges has the table just beyond them and comes back as it was,
-    as does one on a table nearly as light as itself. A card found inside its edges but askew of
-    them (along a frame's lines at a slant, its outline bitten by its letter), whose sides no frame
-    moves out alike, is put onto the straight lines near its sides (:func:`snapped`) where those
-    hold it (:data:`SNAP_HOLDS`) and lie beyond three of its sides by more than a printed line's
-    width; and out of its frame from there, where those lines are its frame's. The corners keep
-    their order."""
+    as does one on a table nearly as light as itself. Where the grey picture shows paper running on
+    beyond two sides or more, the colour ``image`` (BGR), if given, is looked at for the frame as
+    well: a pastel table as light as the card still differs from its paper in hue
+    (:data:`HUE_WEIGHT`). A card found inside its edges but askew of them (along a frame's lines at
+    a slant, its outline bitten by its letter), whose sides no frame moves out alike, is put onto
+    the straight lines near its sides (:func:`snapped`) where those hold it (:data:`SNAP_HOLDS`) and
+    lie beyond three of its sides by more than a printed line's width; and out of its frame from
+    there, where those lines are its frame's. The corners keep their order."""
     quad = np.asarray(quad, np.float32)
     short, _ = sides_of(quad)
     beyond, steps, normals = _beyond_sides(gray, quad, short)
@@ -652,6 +655,10 @@ def to_own_edges(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     line = _printed_line(short)
     if sum(d <= line for d in beyond) >= 3:  # NaN is no number
         return quad  # the table within a printed line's width beyond three sides: found along its own edges
+    if image is not None and sum(math.isnan(d) for d in beyond) >= 2:
+        framed = _out_of_frame(quad, _beyond_sides(image, quad, short)[0], steps, normals, short)
+        if framed is not None:
+            return framed
     straight = snapped(gray, quad)
     if shared_area(straight, quad) < SNAP_HOLDS * cv2.contourArea(quad):
         return quad
@@ -680,14 +687,18 @@ def _printed_line(short: float) -> int:
     return max(3, round(0.03 * short))
 
 
-def _beyond_sides(gray: np.ndarray, quad: np.ndarray, short: float) -> tuple[list[float], np.ndarray, np.ndarray]:
+def _beyond_sides(picture: np.ndarray, quad: np.ndarray, short: float) -> tuple[list[float], np.ndarray, np.ndarray]:
     """What lies beyond each side of a whole card's quad (:func:`to_own_edges`), its short side
     ``short``: 0 where the table begins just beyond it; how far out the table begins, in pixels, where
     a printed line and then paper lie between; NaN where paper runs on (a light table, a card beside
-    it) or a gap of table lies between (a card beside it). With the sides' steps and outward normals."""
+    it) or a gap of table lies between (a card beside it). With the sides' steps and outward normals.
+    In a grey ``picture`` lightness tells paper from table; in a colour one (BGR), likeness to the
+    card's paper does (:func:`_paper_likeness`)."""
     inward, reach = max(3, round(0.15 * short)), max(4, round(FRAME_REACH * short))
     offsets = np.arange(-inward, reach + 1, dtype=np.float32)
-    profiles, steps, normals = _across_sides(gray, quad, _SIDES_MIDDLE, offsets)
+    profiles, steps, normals = _across_sides(picture, quad, _SIDES_MIDDLE, offsets)
+    if profiles.ndim == 3:
+        profiles = _paper_likeness(profiles, inward)
     # each side's median row, outwards
     ranked = np.sort(profiles.reshape(4, len(_SIDES_MIDDLE), len(offsets)), axis=1)
     half = len(_SIDES_MIDDLE) // 2
@@ -709,6 +720,19 @@ def _beyond_sides(gray: np.ndarray, quad: np.ndarray, short: float) -> tuple[lis
         darkest = max((b - a - 1 for a, b in zip(light, light[1:])), default=0)  # the widest dark run between
         out.append(math.nan if darkest > line else float(light[-1] + 1))  # a gap of table: a card beside it
     return out, steps, normals
+
+
+def _paper_likeness(samples: np.ndarray, inward: int) -> np.ndarray:
+    """Colour samples across a card's sides (BGR rows, their first ``inward`` on the card's face) as
+    grey levels of likeness to the card's paper: its lightness less the sample's distance from it in
+    Lab, hue weighted :data:`HUE_WEIGHT` times. Paper keeps its lightness, a darker grey is as dark
+    as in lightness alone, and a table of another hue is darker the more its hue differs."""
+    lab = cv2.cvtColor(samples, cv2.COLOR_BGR2LAB).astype(np.float32)
+    face = lab[:, :inward].reshape(-1, 3)
+    rank = int(0.9 * len(face))
+    paper = np.median(face[face[:, 0] >= np.partition(face[:, 0], rank)[rank]], axis=0)  # the face's lightest tenth
+    differ = (lab - paper) * np.float32([1, HUE_WEIGHT, HUE_WEIGHT])
+    return np.clip(paper[0] - np.sqrt((differ * differ).sum(axis=2)), 0, 255).round().astype(np.uint8)
 
 
 @lru_cache(maxsize=8)  # a frame's cards are alike in size; each entry is under a megabyte
