@@ -592,7 +592,7 @@ def snapped(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return quad if corners is None else corners
 
 
-def _across_sides(gray: np.ndarray, quad: np.ndarray, along: np.ndarray,
+def _across_sides(picture: np.ndarray, quad: np.ndarray, along: np.ndarray,
                   offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The picture (grey or colour) across each side of a quad (clockwise): at each share ``along`` of
     the side, a row of samples at each of ``offsets`` pixels out from it (in, where negative), side
@@ -605,7 +605,7 @@ def _across_sides(gray: np.ndarray, quad: np.ndarray, along: np.ndarray,
     normals[outwards] *= -1
     maps = [(quad[:, None, None, axis] + along[:, None] * steps[:, None, None, axis]
              + offsets * normals[:, None, None, axis]).reshape(4 * len(along), len(offsets)) for axis in (0, 1)]
-    rows = cv2.remap(gray, *maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    rows = cv2.remap(picture, *maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return rows, steps, normals
 
 
