@@ -703,9 +703,7 @@ def _beyond_sides(picture: np.ndarray, quad: np.ndarray, short: float) -> tuple[
     ranked = np.sort(profiles.reshape(4, len(_SIDES_MIDDLE), len(offsets)), axis=1)
     half = len(_SIDES_MIDDLE) // 2
     rows = (ranked[:, half - 1] + ranked[:, half].astype(np.float64)) / 2
-    face = profiles[:, :inward].ravel()
-    rank = int(0.9 * len(face))
-    paper = float(np.partition(face, rank)[rank])  # the card's face just inside its sides: its lightest tenth
+    paper = _lightest_tenth(profiles[:, :inward].ravel())  # the card's face just inside its sides
     line = _printed_line(short)
     out: list[float] = []
     for row in (rows[:, inward + 1 :] / max(1.0, paper)).tolist():  # beyond each side, from the first pixel out
@@ -729,10 +727,15 @@ def _paper_likeness(samples: np.ndarray, inward: int) -> np.ndarray:
     as in lightness alone, and a table of another hue is darker the more its hue differs."""
     lab = cv2.cvtColor(samples, cv2.COLOR_BGR2LAB).astype(np.float32)
     face = lab[:, :inward].reshape(-1, 3)
-    rank = int(0.9 * len(face))
-    paper = np.median(face[face[:, 0] >= np.partition(face[:, 0], rank)[rank]], axis=0)  # the face's lightest tenth
+    paper = np.median(face[face[:, 0] >= _lightest_tenth(face[:, 0])], axis=0)  # the colour of the face's lightest tenth
     differ = (lab - paper) * np.float32([1, HUE_WEIGHT, HUE_WEIGHT])
     return np.clip(paper[0] - np.sqrt((differ * differ).sum(axis=2)), 0, 255).round().astype(np.uint8)
+
+
+def _lightest_tenth(values: np.ndarray) -> float:
+    """Where the lightest tenth of ``values`` (a card face's samples) begins: its paper, clear of its print."""
+    rank = int(0.9 * len(values))
+    return float(np.partition(values, rank)[rank])
 
 
 @lru_cache(maxsize=8)  # a frame's cards are alike in size; each entry is under a megabyte
